@@ -1,0 +1,49 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "SDUIHarness",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "SDUIPayload", targets: ["SDUIPayload"]),
+        .library(name: "SDUIJSON", targets: ["SDUIJSON"]),
+        .library(name: "SDUIScreen", targets: ["SDUIScreen"]),
+        .library(name: "SDUIRender", targets: ["SDUIRender"]),
+        .executable(name: "sdui", targets: ["SDUICLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The system zlib (Debian: zlib1g-dev), used for inflate/deflate.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        // Payload bytes: encodings, sniffing, bounded streaming inflate, deflate.
+        .target(name: "SDUIPayload", dependencies: ["CZlib"]),
+        // A JSON parser that never recurses, with byte offsets, plus a Codable Decoder over its values.
+        .target(name: "SDUIJSON"),
+        // Screen protocol v1: the model, the lenient Codable decoder and the encoder.
+        .target(name: "SDUIScreen", dependencies: ["SDUIPayload", "SDUIJSON"]),
+        // The deterministic text rendering (protocol §6): the golden rendering.
+        .target(name: "SDUIRender", dependencies: ["SDUIScreen"]),
+        // The `sdui` command-line tool.
+        .executableTarget(
+            name: "SDUICLI",
+            dependencies: [
+                "SDUIPayload", "SDUIScreen", "SDUIRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Benchmarks (see scripts/bench-decoder.sh and BENCHMARKS.md).
+        .executableTarget(name: "SDUIBench", dependencies: ["SDUIPayload", "SDUIScreen", "SDUIRender"]),
+
+        .testTarget(name: "SDUIPayloadTests", dependencies: ["SDUIPayload"]),
+        .testTarget(name: "SDUIJSONTests", dependencies: ["SDUIJSON"]),
+        .testTarget(name: "SDUIScreenTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON"]),
+        .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON"]),
+        .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI"]),
+    ]
+)

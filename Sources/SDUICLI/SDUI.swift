@@ -1,0 +1,21 @@
+import ArgumentParser
+
+@main
+struct SDUI: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sdui",
+        abstract: "Keep server-driven UI clients from crashing or silently breaking when the server changes.",
+        discussion: """
+        sdui decodes and renders Screen protocol v1 payloads with the bundled reference decoder.
+
+        EXIT STATUS
+          0   decoded without warnings
+          1   decoded with warnings
+          2   rejected (the payload is not a valid screen)
+          64  usage error (bad option or argument)
+          66  the input could not be read
+        """,
+        version: "0.1.0",
+        subcommands: [DecodeCommand.self, RenderCommand.self]
+    )
+}
