@@ -40,10 +40,12 @@ let package = Package(
         // Benchmarks (see scripts/bench-decoder.sh and BENCHMARKS.md).
         .executableTarget(name: "SDUIBench", dependencies: ["SDUIPayload", "SDUIScreen", "SDUIRender"]),
 
-        .testTarget(name: "SDUIPayloadTests", dependencies: ["SDUIPayload"]),
-        .testTarget(name: "SDUIJSONTests", dependencies: ["SDUIJSON"]),
-        .testTarget(name: "SDUIScreenTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON"]),
-        .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON"]),
-        .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI"]),
+        // Helpers shared by the test targets (paths to the corpus and ../shared, subprocesses, generators).
+        .target(name: "TestSupport", dependencies: ["SDUIScreen", "SDUIJSON"], path: "Tests/TestSupport"),
+        .testTarget(name: "SDUIPayloadTests", dependencies: ["SDUIPayload", "TestSupport"]),
+        .testTarget(name: "SDUIJSONTests", dependencies: ["SDUIJSON", "TestSupport"]),
+        .testTarget(name: "SDUIScreenTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
+        .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
+        .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI", "TestSupport"]),
     ]
 )

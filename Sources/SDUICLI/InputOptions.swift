@@ -105,9 +105,9 @@ func decodeInput(_ options: InputOptions) throws -> Result<DecodedScreen, Screen
     }
 }
 
-func printError(_ message: String) {
+func printError(_ message: String, terminator: String = "\n") {
     var stderr = StandardError()
-    print(message, to: &stderr)
+    print(message, terminator: terminator, to: &stderr)
 }
 
 struct StandardError: TextOutputStream {

@@ -29,10 +29,7 @@ struct RenderCommand: ParsableCommand {
             print(ScreenRenderer().render(decoded.screen), terminator: "")
             if !decoded.screen.warnings.isEmpty { throw ExitCode(1) }
         case .failure(let error):
-            var location = ""
-            if let path = error.path { location += " at \(path)" }
-            if let offset = error.byteOffset { location += " (byte \(offset))" }
-            printError("sdui: \(input.displayName): rejected [\(error.code)]\(location): \(error)")
+            printError("sdui: \(input.displayName): " + ScreenRenderer().render(rejection: error), terminator: "")
             throw ExitCode(2)
         }
     }

@@ -126,11 +126,11 @@ private struct ParseState {
                 guard i < p.count else { throw error(.unexpectedEnd, at: i) }
                 guard p[i] == quote else { throw error(.unexpectedByte(p[i], expected: "a string key"), at: i) }
                 let key = try parseString(materialize: elided.isEmpty)
+                if elided.isEmpty { frames[frames.count - 1].key = key }
                 skipWhitespace()
                 guard i < p.count else { throw error(.unexpectedEnd, at: i) }
                 guard p[i] == colon else { throw error(.unexpectedByte(p[i], expected: "\":\""), at: i) }
                 i += 1
-                if elided.isEmpty { frames[frames.count - 1].key = key }
                 expect = .value
                 continue
             case .objectNext:
@@ -318,10 +318,10 @@ private struct ParseState {
             }
             guard k + need < end else { throw error(.invalidUTF8, at: k) }
             let second = p[k + 1]
-            guard second >= lo && second <= hi else { throw error(.invalidUTF8, at: k + 1) }
+            guard second >= lo && second <= hi else { throw error(.invalidUTF8, at: k) }
             var j = 2
             while j <= need {
-                guard p[k + j] & 0xC0 == 0x80 else { throw error(.invalidUTF8, at: k + j) }
+                guard p[k + j] & 0xC0 == 0x80 else { throw error(.invalidUTF8, at: k) }
                 j += 1
             }
             k += need + 1

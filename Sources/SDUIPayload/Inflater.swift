@@ -71,7 +71,7 @@ enum Inflater {
                 throw .presetDictionary(offset: memberStart + 1)
             case Z_DATA_ERROR:
                 let message = stream.msg.map { String(cString: $0) } ?? "invalid data"
-                throw classify(message, encoding: encoding, offset: consumed)
+                throw classify(message, encoding: encoding, offset: consumed, headerOffset: memberStart)
             case Z_MEM_ERROR:
                 throw .corruptData(encoding: encoding, offset: consumed, reason: "out of memory in zlib")
             default:
@@ -80,11 +80,12 @@ enum Inflater {
         }
     }
 
-    private static func classify(_ message: String, encoding: ContentEncoding, offset: Int) -> PayloadError {
+    /// Header problems are reported at the start of the (member's) header, the rest where zlib stopped.
+    private static func classify(_ message: String, encoding: ContentEncoding, offset: Int, headerOffset: Int) -> PayloadError {
         switch message {
         case "incorrect header check", "unknown compression method", "invalid window size",
              "unknown header flags set", "header crc mismatch":
-            .badHeader(encoding: encoding, offset: offset, reason: message)
+            .badHeader(encoding: encoding, offset: headerOffset, reason: message)
         case "incorrect data check":
             .checksumMismatch(encoding: encoding, offset: offset)
         case "incorrect length check":

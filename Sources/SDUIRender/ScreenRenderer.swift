@@ -90,3 +90,21 @@ public struct ScreenRenderer: Sendable {
         return plain ? s : JSONPath.quoted(s)
     }
 }
+
+extension ScreenRenderer {
+    /// The one-line rendering of a rejected payload: `rejected [code] at PATH (byte N): message`.
+    public func render(rejection error: ScreenError) -> String {
+        var location = ""
+        if let path = error.path { location += " at \(path)" }
+        if let offset = error.byteOffset { location += " (byte \(offset))" }
+        return "rejected [\(error.code)]\(location): \(error)\n"
+    }
+
+    /// The rendering of a decode outcome: the screen, or the rejection line.
+    public func render(_ outcome: Result<Screen, ScreenError>) -> String {
+        switch outcome {
+        case .success(let screen): render(screen)
+        case .failure(let error): render(rejection: error)
+        }
+    }
+}
