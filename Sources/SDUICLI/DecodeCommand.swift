@@ -57,7 +57,7 @@ struct DecodeCommand: ParsableCommand {
             var location = ""
             if let path = error.path { location += " at \(path)" }
             if let offset = error.byteOffset { location += " (byte \(offset))" }
-            print("error [\(error.code)]\(location): \(error)")
+            print("error [\(error.code)]\(location): \(error.message)")
             print("result: rejected")
         }
     }
@@ -78,7 +78,7 @@ struct DecodeCommand: ParsableCommand {
                 })),
             ]
         case .failure(let e):
-            var error: [JSONMember] = [JSONMember("code", .string(e.code)), JSONMember("message", .string(e.description))]
+            var error: [JSONMember] = [JSONMember("code", .string(e.code)), JSONMember("message", .string(e.message))]
             if let path = e.path { error.append(JSONMember("path", .string(path))) }
             if let offset = e.byteOffset { error.append(JSONMember("byte_offset", .number(Double(offset)))) }
             members += [JSONMember("status", .string("rejected")), JSONMember("error", .object(error))]

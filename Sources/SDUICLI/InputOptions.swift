@@ -15,7 +15,7 @@ struct InputOptions: ParsableArguments {
     var file: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "The declared encoding, as an HTTP Content-Encoding value: identity, gzip, deflate (zlib or raw, told apart by the bytes), zlib or raw-deflate. Without it the encoding is sniffed.",
+        "The declared encoding, as an HTTP Content-Encoding value: identity, gzip, deflate (zlib or raw, told apart by the bytes), zlib or raw-deflate. Without it, a .gz, .zz or .deflate file name declares it; otherwise the encoding is sniffed (raw deflate cannot be).",
         valueName: "encoding"))
     var encoding: String?
 
@@ -43,7 +43,11 @@ struct InputOptions: ParsableArguments {
         }
     }
 
-    var declared: DeclaredEncoding? { encoding.flatMap { try? DeclaredEncoding(contentEncoding: $0) } }
+    /// `--encoding`, else what the file name declares (`.gz`, `.zz`, `.deflate`), else nil (sniff).
+    var declared: DeclaredEncoding? {
+        if let encoding { return try? DeclaredEncoding(contentEncoding: encoding) }
+        return DeclaredEncoding(fileName: file)
+    }
 
     var limits: DecodingLimits {
         DecodingLimits(payload: PayloadLimits(maxInputBytes: maxInputBytes, maxDecodedBytes: maxDecodedBytes),

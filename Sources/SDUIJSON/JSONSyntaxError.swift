@@ -26,8 +26,11 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         self.path = path
     }
 
-    public var description: String {
-        let what: String = switch reason {
+    public var description: String { "\(message) at byte \(offset) (\(path))" }
+
+    /// The explanation without the location (``offset`` and ``path`` carry it).
+    public var message: String {
+        switch reason {
         case .emptyInput: "empty input"
         case .unexpectedEnd: "unexpected end of input"
         case .unexpectedByte(let b, let expected): "unexpected \(Self.describe(b)), expected \(expected)"
@@ -39,7 +42,6 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         case .invalidUTF8: "invalid UTF-8"
         case .trailingData: "unexpected data after the JSON value"
         }
-        return "\(what) at byte \(offset) (\(path))"
     }
 
     static func describe(_ b: UInt8) -> String {

@@ -49,3 +49,15 @@ extension String {
 extension Unicode.Scalar {
     var isASCIIWhitespace: Bool { self == " " || self == "\t" || self == "\n" || self == "\r" }
 }
+
+extension DeclaredEncoding {
+    /// The encoding a file name declares by convention, or nil (sniff): `.gz` is gzip; `.zz`,
+    /// `.zlib` and `.deflate` are deflate (zlib or raw, told apart by the bytes). Raw deflate has
+    /// no header to sniff, so a raw stream needs this or an explicit declaration.
+    public init?(fileName: String) {
+        let lower = fileName.lowercased()
+        if lower.hasSuffix(".gz") { self = .gzip }
+        else if lower.hasSuffix(".zz") || lower.hasSuffix(".zlib") || lower.hasSuffix(".deflate") { self = .deflate }
+        else { return nil }
+    }
+}

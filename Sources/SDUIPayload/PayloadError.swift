@@ -49,28 +49,39 @@ public enum PayloadError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    /// The explanation without the byte offset (``byteOffset`` carries it).
+    public var message: String {
         switch self {
         case .unsupportedEncoding(let v):
             "unsupported content encoding \"\(v)\" (expected identity, gzip or deflate)"
         case .inputTooLarge(let size, let limit):
             "payload is \(size) bytes, over the input limit of \(limit) bytes"
-        case .decodedTooLarge(let limit, let off):
-            "decompressed size exceeds the limit of \(limit) bytes (stopped at input byte \(off))"
-        case .truncated(let e, let off):
-            "\(e.rawValue) stream is truncated at byte \(off)"
-        case .trailingData(let e, let off, let n):
-            "\(n) unexpected byte(s) after the end of the \(e.rawValue) stream at byte \(off)"
-        case .badHeader(let e, let off, let r):
-            "bad \(e.rawValue) header at byte \(off): \(r)"
-        case .presetDictionary(let off):
-            "zlib stream requires a preset dictionary (FDICT) at byte \(off), which is not supported"
-        case .checksumMismatch(let e, let off):
-            "\(e == .gzip ? "CRC-32" : "Adler-32") mismatch in the \(e.rawValue) trailer at byte \(off)"
-        case .lengthMismatch(let off):
-            "gzip ISIZE does not match the decompressed length at byte \(off)"
-        case .corruptData(let e, let off, let r):
-            "corrupt \(e.rawValue) data at byte \(off): \(r)"
+        case .decodedTooLarge(let limit, _):
+            "decompressed size exceeds the limit of \(limit) bytes"
+        case .truncated(let e, _):
+            "\(e.rawValue) stream is truncated"
+        case .trailingData(let e, _, let n):
+            "\(n) unexpected byte(s) after the end of the \(e.rawValue) stream"
+        case .badHeader(let e, _, let r):
+            "bad \(e.rawValue) header: \(r)"
+        case .presetDictionary:
+            "zlib stream requires a preset dictionary (FDICT), which is not supported"
+        case .checksumMismatch(let e, _):
+            "\(e == .gzip ? "CRC-32" : "Adler-32") mismatch in the \(e.rawValue) trailer"
+        case .lengthMismatch:
+            "gzip ISIZE does not match the decompressed length"
+        case .corruptData(let e, _, let r):
+            "corrupt \(e.rawValue) data: \(r)"
         }
+    }
+
+    public var description: String {
+        guard let offset = byteOffset, !(self.isInputTooLarge) else { return message }
+        return "\(message) (at byte \(offset))"
+    }
+
+    private var isInputTooLarge: Bool {
+        if case .inputTooLarge = self { return true }
+        return false
     }
 }

@@ -97,7 +97,7 @@ extension ScreenRenderer {
         var location = ""
         if let path = error.path { location += " at \(path)" }
         if let offset = error.byteOffset { location += " (byte \(offset))" }
-        return "rejected [\(error.code)]\(location): \(error)\n"
+        return "rejected [\(error.code)]\(location): \(error.message)\n"
     }
 
     /// The rendering of a decode outcome: the screen, or the rejection line.

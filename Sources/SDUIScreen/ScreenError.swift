@@ -56,16 +56,25 @@ public enum ScreenError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    /// The explanation without the location (``path`` and ``byteOffset`` carry it).
+    public var message: String {
         switch self {
-        case .payload(let e): e.description
-        case .json(let e): "invalid JSON: \(e)"
+        case .payload(let e): e.message
+        case .json(let e): "invalid JSON: \(e.message)"
         case .rootNotObject(let found): "the JSON root must be an object, found \(found)"
-        case .missingField(let p, let f): "\(p): missing required field \"\(f)\""
-        case .wrongType(let p, let expected, let found): "\(p): expected \(expected), found \(found)"
-        case .invalidValue(let p, let reason): "\(p): \(reason)"
-        case .unsupportedVersion(let p, let found): "\(p): unsupported version \(found) (this decoder understands 1)"
-        case .limitExceeded(let p, let limit, let value): "\(p): more than \(value) \(limit) (limit exceeded)"
+        case .missingField(_, let f): "missing required field \"\(f)\""
+        case .wrongType(_, let expected, let found): "expected \(expected), found \(found)"
+        case .invalidValue(_, let reason): reason
+        case .unsupportedVersion(_, let found): "unsupported version \(found) (this decoder understands 1)"
+        case .limitExceeded(_, let limit, let value): "more than \(value) \(limit) (limit exceeded)"
         }
+    }
+
+    /// The location (`at $.path (byte N)`, either part optional) followed by the message.
+    public var description: String {
+        var location: [String] = []
+        if let path { location.append("at \(path)") }
+        if let byteOffset { location.append("byte \(byteOffset)") }
+        return location.isEmpty ? message : "\(message) (\(location.joined(separator: ", ")))"
     }
 }

@@ -104,6 +104,7 @@ private func decodeError(_ bytes: [UInt8], _ declared: DeclaredEncoding? = nil, 
         let e = PayloadError.truncated(encoding: .gzip, offset: 17)
         #expect(e.byteOffset == 17)
         #expect(e.code == "payload.truncated")
-        #expect(e.description == "gzip stream is truncated at byte 17")
+        #expect(e.description == "gzip stream is truncated (at byte 17)")
+        #expect(e.message == "gzip stream is truncated")
     }
 }
