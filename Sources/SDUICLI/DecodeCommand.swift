@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SDUIJSON
 import SDUIScreen
 
@@ -26,12 +27,29 @@ struct DecodeCommand: ParsableCommand {
     @Flag(help: "Print a JSON object instead of text (for machines).")
     var json = false
 
+    @Flag(help: "Also print the decode time and this process's peak memory (Linux: VmHWM).")
+    var stats = false
+
     func run() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
         let result = try decodeInput(input)
+        let elapsed = clock.now - start
+        let peak = stats ? ProcessStats.peakResidentBytes() : nil
         if json {
-            print(JSONSerializer.string(report(result), options: .init(pretty: true)))
+            var value = report(result)
+            if stats, case .object(var members) = value {
+                members.append(JSONMember("decode_seconds", .number(elapsed.seconds)))
+                if let peak { members.append(JSONMember("peak_rss_bytes", .number(Double(peak)))) }
+                value = .object(members)
+            }
+            print(JSONSerializer.string(value, options: .init(pretty: true)))
         } else {
             printText(result)
+            if stats {
+                print("time: \(String(format: "%.3f", elapsed.seconds * 1000)) ms")
+                if let peak { print("peak memory: \(peak) bytes (\(peak >> 20) MiB)") }
+            }
         }
         switch result {
         case .success(let decoded): if !decoded.screen.warnings.isEmpty { throw ExitCode(1) }
@@ -92,4 +110,8 @@ func countComponents(_ components: [Component]) -> Int {
         if case .stack(let s) = c.content { return total + 1 + countComponents(s.children) }
         return total + 1
     }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
