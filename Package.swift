@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SDUIScreen", targets: ["SDUIScreen"]),
         .library(name: "SDUIRender", targets: ["SDUIRender"]),
         .executable(name: "sdui", targets: ["SDUICLI"]),
+        .executable(name: "sdui-bench", targets: ["SDUIBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -9,7 +9,7 @@ public struct JSONValueDecoder {
     }
 
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try T(from: ValueDecoder(value: value, codingPath: [], userInfo: userInfo))
+        try T(from: ValueDecoder(value: value, parent: nil, key: nil, userInfo: userInfo))
     }
 }
 
@@ -17,6 +17,8 @@ public struct JSONValueDecoder {
 /// component's original JSON, for example).
 public protocol JSONValueDecoding: Decoder {
     var jsonValue: JSONValue { get }
+    /// The last key of `codingPath`, without building the whole path.
+    var lastCodingKey: (any CodingKey)? { get }
 }
 
 /// A coding key for array positions and arbitrary strings.
@@ -29,16 +31,35 @@ public struct AnyCodingKey: CodingKey, Sendable, Hashable {
 
 final class ValueDecoder: JSONValueDecoding {
     let value: JSONValue
-    let codingPath: [any CodingKey]
+    /// The coding path is kept as a parent chain and built only when asked for (errors, paths),
+    /// so decoding a field costs no array copy.
+    let parent: ValueDecoder?
+    let key: (any CodingKey)?
     let userInfo: [CodingUserInfoKey: Any]
 
-    init(value: JSONValue, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
+    init(value: JSONValue, parent: ValueDecoder?, key: (any CodingKey)?, userInfo: [CodingUserInfoKey: Any]) {
         self.value = value
-        self.codingPath = codingPath
+        self.parent = parent
+        self.key = key
         self.userInfo = userInfo
     }
 
+    var codingPath: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var node: ValueDecoder? = self
+        while let current = node, let key = current.key {
+            keys.append(key)
+            node = current.parent
+        }
+        return keys.reversed()
+    }
+
     var jsonValue: JSONValue { value }
+    var lastCodingKey: (any CodingKey)? { key }
+
+    func child(_ value: JSONValue, _ key: any CodingKey) -> ValueDecoder {
+        ValueDecoder(value: value, parent: self, key: key, userInfo: userInfo)
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else {
@@ -73,28 +94,30 @@ func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingKey]) -> 
     return .typeMismatch(type, .init(codingPath: path, debugDescription: "expected \(expected), found \(value.typeName)"))
 }
 
-/// Decodes the scalar types directly; everything else through `T(from:)`.
-func decodeValue<T: Decodable>(_ type: T.Type, _ value: JSONValue, _ path: [any CodingKey], _ userInfo: [CodingUserInfoKey: Any]) throws -> T {
+/// Decodes the scalar types directly; everything else through `T(from:)`. `owner` and `key`
+/// locate the value; its coding path is built only for an error.
+func decodeValue<T: Decodable>(_ type: T.Type, _ value: JSONValue, _ owner: ValueDecoder, _ key: (any CodingKey)?) throws -> T {
+    func path() -> [any CodingKey] { owner.codingPath + (key.map { [$0] } ?? []) }
     switch type {
     case is String.Type:
-        guard case .string(let s) = value else { throw mismatch(String.self, value, path) }
+        guard case .string(let s) = value else { throw mismatch(String.self, value, path()) }
         return s as! T
     case is Double.Type:
-        guard case .number(let d) = value else { throw mismatch(Double.self, value, path) }
+        guard case .number(let d) = value else { throw mismatch(Double.self, value, path()) }
         return d as! T
     case is Bool.Type:
-        guard case .bool(let b) = value else { throw mismatch(Bool.self, value, path) }
+        guard case .bool(let b) = value else { throw mismatch(Bool.self, value, path()) }
         return b as! T
     case is Int.Type:
-        guard case .number(let d) = value else { throw mismatch(Int.self, value, path) }
+        guard case .number(let d) = value else { throw mismatch(Int.self, value, path()) }
         guard let i = Int(exactly: d) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "\(JSONSerializer.formatNumber(d)) is not an integer in range"))
+            throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "\(JSONSerializer.formatNumber(d)) is not an integer in range"))
         }
         return i as! T
     case is JSONValue.Type:
         return value as! T
     default:
-        return try T(from: ValueDecoder(value: value, codingPath: path, userInfo: userInfo))
+        return try T(from: key.map { owner.child(value, $0) } ?? owner)
     }
 }
 
@@ -130,23 +153,23 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decodeValue(type, try require(key), codingPath + [key], decoder.userInfo)
+        try decodeValue(type, try require(key), decoder, key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try ValueDecoder(value: try require(key), codingPath: codingPath + [key], userInfo: decoder.userInfo).container(keyedBy: type)
+        try decoder.child(try require(key), key).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try ValueDecoder(value: try require(key), codingPath: codingPath + [key], userInfo: decoder.userInfo).unkeyedContainer()
+        try decoder.child(try require(key), key).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
-        ValueDecoder(value: .object(members), codingPath: codingPath, userInfo: decoder.userInfo)
+        decoder
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        ValueDecoder(value: lookup(key) ?? .null, codingPath: codingPath + [key], userInfo: decoder.userInfo)
+        decoder.child(lookup(key) ?? .null, key)
     }
 }
 
@@ -163,12 +186,12 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         self.decoder = decoder
     }
 
-    mutating func next() throws -> (JSONValue, [any CodingKey]) {
+    mutating func next() throws -> (JSONValue, AnyCodingKey) {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: codingPath, debugDescription: "unkeyed container is at end"))
         }
         defer { currentIndex += 1 }
-        return (elements[currentIndex], codingPath + [AnyCodingKey(intValue: currentIndex)])
+        return (elements[currentIndex], AnyCodingKey(intValue: currentIndex))
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -178,23 +201,23 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (value, path) = try next()
-        return try decodeValue(type, value, path, decoder.userInfo)
+        let (value, key) = try next()
+        return try decodeValue(type, value, decoder, key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let (value, path) = try next()
-        return try ValueDecoder(value: value, codingPath: path, userInfo: decoder.userInfo).container(keyedBy: type)
+        let (value, key) = try next()
+        return try decoder.child(value, key).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let (value, path) = try next()
-        return try ValueDecoder(value: value, codingPath: path, userInfo: decoder.userInfo).unkeyedContainer()
+        let (value, key) = try next()
+        return try decoder.child(value, key).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let (value, path) = try next()
-        return ValueDecoder(value: value, codingPath: path, userInfo: decoder.userInfo)
+        let (value, key) = try next()
+        return decoder.child(value, key)
     }
 }
 
@@ -209,6 +232,6 @@ struct SingleContainer: SingleValueDecodingContainer {
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try decodeValue(type, value, codingPath, decoder.userInfo)
+        try decodeValue(type, value, decoder, nil)
     }
 }

@@ -8,8 +8,19 @@ extension Component: Decodable {
 
     public init(from decoder: any Decoder) throws {
         let context = decoder.context
-        let path = decoder.path
+        // Components sit at `$.components[i]` or `<parent>.data.children[i]`: extend the parent's path.
+        let index = (decoder as? any JSONValueDecoding)?.lastCodingKey?.intValue
+        let path: String
+        if let index, let parent = context.componentPaths.last {
+            path = parent + ".data.children[" + String(index) + "]"
+        } else if let index, context.componentPaths.isEmpty {
+            path = "$.components[" + String(index) + "]"
+        } else {
+            path = decoder.path
+        }
         try context.countComponent(at: path)
+        context.componentPaths.append(path)
+        defer { context.componentPaths.removeLast() }
         let original = (decoder as? any JSONValueDecoding)?.jsonValue
         let start = context.mark
         context.componentDepth += 1

@@ -10,6 +10,8 @@ final class DecodingContext {
     /// Component nesting depth that owns each warning (0 = the screen itself).
     private var owners: [Int] = []
     var componentDepth = 0
+    /// Paths of the components being decoded, innermost last (a child's path extends its parent's).
+    var componentPaths: [String] = []
     var stackDepth = 0
     private var componentCount = 0
     private var firstPathOfID: [String: String] = [:]
@@ -111,7 +113,7 @@ extension KeyedDecodingContainer {
         validate: (T) -> String? = { _ in nil }
     ) -> T? {
         guard contains(key), (try? decodeNil(forKey: key)) == false else { return nil }
-        let path = JSONPath.string(codingPath + [key])
+        var path: String { JSONPath.string(codingPath + [key]) }
         do {
             let value = try decode(T.self, forKey: key)
             if let problem = validate(value) {

@@ -1,0 +1,160 @@
+// Benchmarks for scripts/bench-decoder.sh (results in BENCHMARKS.md). Not a test: it measures.
+//
+//   sdui-bench make-screen OUT.json [BYTES]   write a deterministic realistic screen of ~BYTES
+//   sdui-bench make-text OUT.json [BYTES]     write ~BYTES of varied screen JSON (for inflate)
+//   sdui-bench decode FILE [ROUNDS]           reference decode+render vs naive Codable, side by side
+//   sdui-bench inflate FILE.gz [ROUNDS]       our inflate vs `gzip -dc`, side by side
+import Foundation
+import SDUIJSON
+import SDUIPayload
+import SDUIRender
+import SDUIScreen
+
+struct Generator {
+    var state: UInt64 = 0x5EED
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    static let words = ["order", "delivery", "today", "fresh", "sale", "신선한", "과일", "new", "arrives", "Tuesday",
+                        "free", "shipping", "members", "save", "20%", "organic", "bananas", "coffee", "best", "seller"]
+    mutating func sentence(_ count: Int) -> String { (0..<count).map { _ in Self.words[int(Self.words.count)] }.joined(separator: " ") }
+
+    /// A product-feed style screen: sections (stacks) of cards with images, titles, buttons.
+    mutating func screen(targetBytes: Int) -> JSONValue {
+        var components: [JSONValue] = [["type": "text", "id": "header", "data": ["text": "Home", "style": "title"]]]
+        var size = 0
+        var section = 0
+        while size < targetBytes {
+            section += 1
+            var cards: [JSONValue] = []
+            for card in 0..<8 {
+                let id = "s\(section)c\(card)"
+                cards.append(["type": "stack", "id": .string(id), "data": ["axis": "vertical", "spacing": 4, "children": [
+                    ["type": "image", "data": ["url": .string("https://cdn.example.com/img/\(next() % 100000).jpg"), "aspect_ratio": 1.5, "alt": .string(sentence(3))]],
+                    ["type": "two_line_text", "data": ["title": .string(sentence(3)), "subtitle": .string(sentence(6))]],
+                    ["type": "button", "data": ["title": "Add to cart", "style": "primary",
+                                                "action": ["type": "navigate", "destination": .string("/product/\(next() % 100000)")]]],
+                ]]])
+            }
+            let header: [JSONValue] = [
+                ["type": "icon_title", "data": ["title": .string(sentence(2)), "icon_url": "https://cdn.example.com/icons/sale.png"]],
+                ["type": "text", "data": ["text": .string(sentence(12)), "style": "body"]],
+                ["type": "spacer", "data": ["height": 16]],
+            ]
+            let block: JSONValue = ["type": "stack", "data": ["axis": "horizontal", "spacing": 8, "children": .array(header + cards)]]
+            size += JSONSerializer.serialize(block).count
+            components.append(block)
+        }
+        return ["screen": "home", "version": 1, "title": "메인 화면", "components": .array(components)]
+    }
+}
+
+// The naive way apps decode: one struct with optional fields for every kind, JSONDecoder.
+struct NaiveScreen: Decodable { let screen: String; let version: Int; let title: String?; let components: [NaiveComponent] }
+struct NaiveComponent: Decodable { let type: String; let id: String?; let data: NaiveData? }
+struct NaiveData: Decodable {
+    let text: String?, style: String?, title: String?, subtitle: String?, icon_url: String?, url: String?
+    let aspect_ratio: Double?, alt: String?, height: Double?, axis: String?, spacing: Double?
+    let children: [NaiveComponent]?, action: NaiveAction?
+}
+struct NaiveAction: Decodable { let type: String; let destination: String?; let url: String? }
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func median(_ xs: [Double]) -> Double {
+    let s = xs.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(2)
+}
+
+let args = CommandLine.arguments
+guard args.count >= 3 else { fail("usage: sdui-bench make-screen|make-text|decode|inflate FILE [N]") }
+let path = args[2]
+
+switch args[1] {
+case "make-screen":
+    var g = Generator()
+    let bytes = JSONSerializer.serialize(g.screen(targetBytes: args.count > 3 ? Int(args[3])! : 1 << 20))
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    print("wrote \(bytes.count) bytes to \(path)")
+
+case "make-text":
+    var g = Generator()
+    let target = args.count > 3 ? Int(args[3])! : 32 << 20
+    var out: [UInt8] = []
+    while out.count < target { out += JSONSerializer.serialize(g.screen(targetBytes: 256 << 10)) + [0x0a] }
+    try Data(out).write(to: URL(fileURLWithPath: path))
+    print("wrote \(out.count) bytes to \(path)")
+
+case "decode":
+    let rounds = args.count > 3 ? Int(args[3])! : 21
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let data = Data(bytes)
+    let decoder = ScreenDecoder()
+    let renderer = ScreenRenderer()
+    // Sanity: both decoders accept the file, and the reference one finds no problem.
+    let check = try decoder.decode(bytes)
+    guard check.screen.warnings.isEmpty else { fail("benchmark screen has warnings: \(check.screen.warnings[0])") }
+    _ = try JSONDecoder().decode(NaiveScreen.self, from: data)
+    var reference: [Double] = [], referenceDecodeOnly: [Double] = [], naive: [Double] = [], parseOnly: [Double] = []
+    for _ in 0..<rounds {
+        // Interleaved, so drift on a shared machine hits all three alike.
+        naive.append(try seconds { _ = try JSONDecoder().decode(NaiveScreen.self, from: data) })
+        reference.append(try seconds { _ = renderer.render(try decoder.decode(bytes).screen) })
+        referenceDecodeOnly.append(try seconds { _ = try decoder.decode(bytes).screen })
+        parseOnly.append(try seconds { _ = try JSONParser().parse(bytes) })
+    }
+    let mb = Double(bytes.count) / 1e6
+    let (r, d, n) = (median(reference), median(referenceDecodeOnly), median(naive))
+    print("bytes\t\(bytes.count)")
+    print("rounds\t\(rounds)")
+    print("naive_codable_mb_s\t\(String(format: "%.1f", mb / n))")
+    print("reference_decode_mb_s\t\(String(format: "%.1f", mb / d))")
+    print("reference_decode_render_mb_s\t\(String(format: "%.1f", mb / r))")
+    print("reference_parse_only_mb_s\t\(String(format: "%.1f", mb / median(parseOnly)))")
+    print("ratio_decode_render_vs_naive\t\(String(format: "%.2f", r / n))")
+    print("ratio_decode_vs_naive\t\(String(format: "%.2f", d / n))")
+
+case "inflate":
+    let rounds = args.count > 3 ? Int(args[3])! : 11
+    let limits = PayloadLimits(maxInputBytes: 1 << 30, maxDecodedBytes: 1 << 30)
+    var ours: [Double] = [], gzip: [Double] = []
+    var decodedSize = 0
+    for _ in 0..<rounds {
+        // Ours: read the file and inflate it, as `gzip -dc FILE > /dev/null` reads and inflates.
+        ours.append(try seconds {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            decodedSize = try PayloadDecoder(limits: limits).decode(bytes, declared: .gzip).text.count
+        })
+        gzip.append(try seconds {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", "gzip -dc \"$0\" > /dev/null", path]
+            try p.run()
+            p.waitUntilExit()
+            guard p.terminationStatus == 0 else { fail("gzip -dc failed") }
+        })
+    }
+    let mb = Double(decodedSize) / 1e6
+    print("decoded_bytes\t\(decodedSize)")
+    print("rounds\t\(rounds)")
+    print("ours_mb_s\t\(String(format: "%.1f", mb / median(ours)))")
+    print("gzip_dc_mb_s\t\(String(format: "%.1f", mb / median(gzip)))")
+    print("ratio_ours_vs_gzip\t\(String(format: "%.2f", median(gzip) / median(ours)))")
+
+default:
+    fail("unknown benchmark \(args[1])")
+}
