@@ -1,6 +1,13 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+/// A libFuzzer target: `Sources/FuzzTargets/NAME/main.swift`, product `NAME`.
+func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(name: name, dependencies: dependencies, path: "Sources/FuzzTargets/\(name)")
+}
+
+let fuzzTargetNames = ["FuzzDecode", "FuzzCompressed", "FuzzStructured", "FuzzViewItems", "FuzzPlanted", "FuzzPlantedPlain", "FuzzBare"]
+
 let package = Package(
     name: "SDUIHarness",
     platforms: [.macOS(.v14)],
@@ -11,6 +18,8 @@ let package = Package(
         .library(name: "SDUIRender", targets: ["SDUIRender"]),
         .executable(name: "sdui", targets: ["SDUICLI"]),
         .executable(name: "sdui-bench", targets: ["SDUIBench"]),
+        .library(name: "SDUIFuzz", targets: ["SDUIFuzz"]),
+    ] + fuzzTargetNames.map { .executable(name: $0, targets: [$0]) } + [
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,6 +47,23 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The fuzz harness: invariant checks, SDUI-aware mutators, corpus-learnt dictionaries.
+        .target(name: "CFuzzerHooks"),
+        .target(name: "SDUIFuzz", dependencies: ["CFuzzerHooks", "SDUIPayload", "SDUIJSON"]),
+        // The reference decoder as a decoder under test.
+        .target(name: "SDUIReferenceFuzzing", dependencies: ["SDUIFuzz", "SDUIScreen", "SDUIRender", "SDUIPayload"]),
+        // A second, independent decoder (`view_type`/`view_data`, JSONDecoder) plugged in like a user's.
+        .target(name: "ViewItemsDecoder"),
+        // Test fixtures: decoders with planted bugs.
+        .target(name: "SDUIFuzzFixtures", dependencies: ["SDUIJSON", "SDUIPayload"]),
+        // libFuzzer targets (build with scripts/fuzz.sh or `sdui fuzz`; a normal build links an empty main).
+        fuzzTarget("FuzzDecode", ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"]),
+        fuzzTarget("FuzzCompressed", ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"]),
+        fuzzTarget("FuzzStructured", ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"]),
+        fuzzTarget("FuzzViewItems", ["SDUIFuzz", "ViewItemsDecoder"]),
+        fuzzTarget("FuzzPlanted", ["SDUIFuzz", "SDUIFuzzFixtures"]),
+        fuzzTarget("FuzzPlantedPlain", ["SDUIFuzzFixtures"]),
+        fuzzTarget("FuzzBare", ["SDUIPayload", "SDUIScreen"]),
         // Benchmarks (see scripts/bench-decoder.sh and BENCHMARKS.md).
         .executableTarget(name: "SDUIBench", dependencies: ["SDUIPayload", "SDUIScreen", "SDUIRender"]),
 

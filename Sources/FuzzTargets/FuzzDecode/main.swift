@@ -1,0 +1,11 @@
+// Fuzz target 1: plain payload bytes → reference decoder → render, with invariant checks
+// (anything that decodes renders; re-encode → decode renders identically; only typed errors).
+// libFuzzer's own byte mutation; the dictionary comes from `sdui fuzz dict`.
+import SDUIFuzz
+import SDUIReferenceFuzzing
+import SDUIScreen
+
+enum Target { static let harness = FuzzHarness(.reference, mutation: .bytes) }
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 { Target.harness.testOneInput(data, size) }

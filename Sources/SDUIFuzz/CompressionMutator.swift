@@ -1,0 +1,104 @@
+import SDUIPayload
+
+/// Compression-aware mutation: inflates the input, mutates the JSON inside (structure-aware) and
+/// compresses it again as gzip, zlib or raw deflate; some of the time it operates on the
+/// compressed bytes themselves (header flags, block types, CRC, ISIZE, Adler-32, truncation,
+/// trailing bytes, extra members) so the inflate path is fuzzed too.
+struct CompressionMutator {
+    var structure: JSONStructureMutator
+
+    static let innerLimit = PayloadLimits(maxInputBytes: 4 << 20, maxDecodedBytes: 1 << 20)
+
+    func mutate(_ bytes: inout [UInt8], maxSize: Int, rng: inout FuzzRandom) {
+        let (encoding, inner) = Self.open(bytes)
+        if let encoding, encoding != .identity, rng.chance(30) {
+            surgery(&bytes, encoding: encoding, maxSize: maxSize, rng: &rng)
+            return
+        }
+        guard var text = inner else {
+            // Neither JSON nor a stream we can open: mutate the bytes, the inflater sees them anyway.
+            ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng)
+            return
+        }
+        structure.mutate(&text, maxSize: max(maxSize * 8, 4096), rng: &rng)
+        var target = encoding ?? .identity
+        if target == .identity || rng.chance(25) {
+            target = [.gzip, .gzip, .zlib, .rawDeflate, .identity][rng.below(5)]
+        }
+        var out = compress(text, as: target, rng: &rng)
+        if out.count > maxSize { out = Deflater.compress(text, as: target == .identity ? .gzip : target, level: 9) }
+        guard out.count <= maxSize else { ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng); return }
+        bytes = out
+    }
+
+    /// The encoding of `bytes` and the text inside, where they can be opened.
+    static func open(_ bytes: [UInt8]) -> (ContentEncoding?, [UInt8]?) {
+        let decoder = PayloadDecoder(limits: innerLimit)
+        if let declared = PayloadSniffer.declaredForFuzzing(bytes) {
+            guard let payload = try? decoder.decode(bytes, declared: declared) else { return (.rawDeflate, nil) }
+            return (payload.encoding, payload.text)
+        }
+        let sniffed = bytes.withUnsafeBytes { PayloadDecoder.sniff($0) }
+        if sniffed == .identity { return (.identity, bytes) }
+        return (sniffed, try? decoder.decode(bytes, declared: .exactly(sniffed)).text)
+    }
+
+    func compress(_ text: [UInt8], as encoding: ContentEncoding, rng: inout FuzzRandom) -> [UInt8] {
+        let level = Int32(rng.below(10))
+        guard encoding == .gzip, rng.chance(40) else { return Deflater.compress(text, as: encoding, level: level) }
+        // Hand-built gzip: random optional header fields, sometimes split into two members.
+        if rng.chance(30), text.count > 1 {
+            let cut = 1 + rng.below(text.count - 1)
+            return GzipBuilder.member(Array(text[..<cut]), flags: UInt8(rng.below(32)), rng: &rng)
+                + GzipBuilder.member(Array(text[cut...]), flags: UInt8(rng.below(32)), rng: &rng)
+        }
+        return GzipBuilder.member(text, flags: UInt8(rng.below(32)), rng: &rng)
+    }
+
+    func surgery(_ bytes: inout [UInt8], encoding: ContentEncoding, maxSize: Int, rng: inout FuzzRandom) {
+        guard !bytes.isEmpty else { return }
+        switch rng.below(9) {
+        case 0 where encoding == .gzip && bytes.count > 3: // header flags, reserved bits included
+            bytes[3] ^= UInt8(1 << rng.below(8))
+        case 1 where encoding == .zlib && bytes.count > 1: // FDICT, FLEVEL, or a broken FCHECK
+            bytes[1] ^= [0x20, 0xC0, 0x01][rng.below(3)]
+        case 2: // block type bits of the first deflate block
+            let start = encoding == .gzip ? min(10, bytes.count - 1) : encoding == .zlib ? min(2, bytes.count - 1) : 0
+            bytes[start] ^= UInt8(1 + rng.below(7)) << 0 & 0x07
+        case 3 where bytes.count >= 8: // trailer: CRC-32/ISIZE (gzip) or Adler-32 (zlib)
+            bytes[bytes.count - 1 - rng.below(encoding == .gzip ? 8 : 4)] ^= UInt8(1 << rng.below(8))
+        case 4: // truncate
+            bytes.removeLast(1 + rng.below(bytes.count))
+        case 5 where bytes.count < maxSize: // trailing bytes
+            let extra = [[0x00], [0x1f], [0x1f, 0x8b], Array("junk".utf8), [UInt8](repeating: 0, count: 8)][rng.below(5)]
+            bytes += extra.prefix(maxSize - bytes.count)
+        case 6 where encoding == .gzip: // another member, possibly empty
+            let member = GzipBuilder.member(rng.chance(50) ? [] : Array(" ".utf8), flags: 0, rng: &rng)
+            if bytes.count + member.count <= maxSize { bytes += member }
+        default:
+            ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng)
+        }
+    }
+}
+
+/// Builds gzip members by hand so every optional header field (FEXTRA, FNAME, FCOMMENT, FHCRC) and
+/// FTEXT can be produced.
+enum GzipBuilder {
+    static func member(_ data: [UInt8], flags: UInt8, rng: inout FuzzRandom) -> [UInt8] {
+        let flags = flags & 0x1F
+        var header: [UInt8] = [0x1f, 0x8b, 0x08, flags, 0, 0, 0, 0, 0, 0x03]
+        if flags & 0x04 != 0 {
+            let extra = (0..<rng.below(12)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            header += [UInt8(extra.count & 0xff), UInt8(extra.count >> 8)] + extra
+        }
+        if flags & 0x08 != 0 { header += Array("screen.json".utf8) + [0] }
+        if flags & 0x10 != 0 { header += Array("fuzz".utf8) + [0] }
+        if flags & 0x02 != 0 {
+            let crc = Deflater.crc32(header)
+            header += [UInt8(crc & 0xff), UInt8(crc >> 8 & 0xff)]
+        }
+        let crc = Deflater.crc32(data), size = UInt32(truncatingIfNeeded: data.count)
+        return header + Deflater.compress(data, as: .rawDeflate, level: Int32(rng.below(10)))
+            + [crc, size].flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+    }
+}

@@ -1,0 +1,45 @@
+/// A decoder plugged into the fuzz harness: how to decode payload bytes and, optionally, how to
+/// describe (render) and re-encode what it decoded, so the harness can check invariants.
+public struct DecoderUnderTest<Decoded>: Sendable {
+    /// A short name, used in reports.
+    public var name: String
+    /// Decodes payload bytes; throwing is a normal outcome for bad input.
+    public var decode: @Sendable ([UInt8]) throws -> Decoded
+    /// Describes a decoded value deterministically (a rendering). Anything that decodes must render.
+    public var render: (@Sendable (Decoded) -> String)?
+    /// Encodes a decoded value back to payload bytes: decoding them again must render identically.
+    public var reencode: (@Sendable (Decoded) -> [UInt8])?
+    /// Whether a thrown error is one the decoder is meant to throw ("typed"); anything else is reported.
+    public var isExpectedError: @Sendable (any Error) -> Bool
+
+    public init(
+        name: String,
+        decode: @escaping @Sendable ([UInt8]) throws -> Decoded,
+        render: (@Sendable (Decoded) -> String)? = nil,
+        reencode: (@Sendable (Decoded) -> [UInt8])? = nil,
+        isExpectedError: @escaping @Sendable (any Error) -> Bool = { _ in true }
+    ) {
+        self.name = name
+        self.decode = decode
+        self.render = render
+        self.reencode = reencode
+        self.isExpectedError = isExpectedError
+    }
+}
+
+/// An invariant the decoder under test broke on one input.
+public struct InvariantViolation: Error, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// The decoder threw an error that `isExpectedError` does not accept.
+        case untypedError = "untyped_error"
+        /// The re-encoded value could not be decoded again.
+        case reencodingRejected = "reencoding_rejected"
+        /// Decoding the re-encoded value rendered differently.
+        case roundTripChanged = "round_trip_changed"
+    }
+
+    public var kind: Kind
+    public var detail: String
+
+    public var description: String { "SDUIHarness invariant \(kind.rawValue): \(detail)" }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import SDUIJSON
+import SDUIPayload
+
+/// How the harness mutates inputs (its `LLVMFuzzerCustomMutator`).
+public enum MutationStrategy: String, Sendable, CaseIterable {
+    /// libFuzzer's byte mutations only.
+    case bytes
+    /// JSON-tree mutations with SDUI knowledge, byte mutations for non-JSON inputs.
+    case structured
+    /// Inflate, mutate the JSON structure-aware, deflate again (gzip, zlib, raw); or mutate the
+    /// compressed bytes themselves.
+    case compressed
+}
+
+/// Runs a decoder under test for libFuzzer: checks invariants on every input and provides the
+/// SDUI-aware mutators. A fuzz target is a few lines that forward libFuzzer's entry points here
+/// (see README, "Fuzz your own decoder").
+public final class FuzzHarness<Decoded>: @unchecked Sendable {
+    public let decoder: DecoderUnderTest<Decoded>
+    public let strategy: MutationStrategy
+    private let lock = NSLock()
+    private var dictionary: FuzzDictionary
+    private var pool = SplicePool()
+
+    public init(_ decoder: DecoderUnderTest<Decoded>, mutation strategy: MutationStrategy = .structured,
+                dictionary: FuzzDictionary = FuzzDictionary()) {
+        self.decoder = decoder
+        self.strategy = strategy
+        self.dictionary = dictionary
+    }
+
+    /// Checks one input; returns the broken invariant, if any. Used by tests and replay tools.
+    public func check(_ bytes: [UInt8]) -> InvariantViolation? {
+        let decoded: Decoded
+        do {
+            decoded = try decoder.decode(bytes)
+        } catch {
+            return decoder.isExpectedError(error) ? nil
+                : InvariantViolation(kind: .untypedError, detail: "\(type(of: error)): \(error)")
+        }
+        guard let render = decoder.render else { return nil }
+        let rendering = render(decoded)
+        guard let reencode = decoder.reencode else { return nil }
+        let again: Decoded
+        do {
+            again = try decoder.decode(reencode(decoded))
+        } catch {
+            return InvariantViolation(kind: .reencodingRejected, detail: "\(error)")
+        }
+        let second = render(again)
+        guard second == rendering else {
+            return InvariantViolation(kind: .roundTripChanged, detail: firstDifference(rendering, second))
+        }
+        return nil
+    }
+
+    /// `LLVMFuzzerTestOneInput`: a broken invariant stops the process (libFuzzer keeps the input).
+    public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+        let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+        if let violation = check(bytes) {
+            fatalError(violation.description)
+        }
+        return 0
+    }
+
+    /// `LLVMFuzzerInitialize`: learns the dictionary and the splice pool from the corpus
+    /// directories on the command line (and `SDUI_FUZZ_CORPUS`, colon-separated).
+    public func initialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> Int32 {
+        var paths: [String] = []
+        if let argc, let argv = argv?.pointee {
+            for i in 1..<Int(argc.pointee) {
+                guard let arg = argv[i].map({ String(cString: $0) }), !arg.hasPrefix("-") else { continue }
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: arg, isDirectory: &isDirectory), isDirectory.boolValue { paths.append(arg) }
+            }
+        }
+        if let extra = ProcessInfo.processInfo.environment["SDUI_FUZZ_CORPUS"] {
+            paths += extra.split(separator: ":").map(String.init)
+        }
+        learn(from: paths)
+        return 0
+    }
+
+    /// Learns dictionary entries and splice material from a corpus.
+    public func learn(from corpusPaths: [String]) {
+        let documents = CorpusReader.documents(in: corpusPaths, limit: 2_000)
+        lock.lock(); defer { lock.unlock() }
+        var learnt = FuzzDictionary(learningFrom: documents)
+        learnt.keys = Array(Set(learnt.keys + dictionary.keys)).sorted()
+        learnt.discriminatorKeys = Array(Set(learnt.discriminatorKeys + dictionary.discriminatorKeys)).sorted()
+        learnt.kinds = Array(Set(learnt.kinds + dictionary.kinds)).sorted()
+        learnt.enumValues = Array(Set(learnt.enumValues + dictionary.enumValues)).sorted()
+        dictionary = learnt
+        pool = SplicePool(documents: documents, dictionary: learnt)
+    }
+
+    /// `LLVMFuzzerCustomMutator`.
+    public func mutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+        var bytes = Array(UnsafeBufferPointer(start: data, count: size))
+        mutate(&bytes, maxSize: maxSize, seed: seed)
+        let count = min(bytes.count, maxSize)
+        bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: count) }
+        return count
+    }
+
+    /// Mutates `bytes` with the harness's strategy (deterministic for a given seed).
+    public func mutate(_ bytes: inout [UInt8], maxSize: Int, seed: UInt32) {
+        var rng = FuzzRandom(seed: UInt64(seed))
+        let structure = lockedStructureMutator()
+        switch strategy {
+        case .bytes: ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng)
+        case .structured: structure.mutate(&bytes, maxSize: maxSize, rng: &rng)
+        case .compressed: CompressionMutator(structure: structure).mutate(&bytes, maxSize: maxSize, rng: &rng)
+        }
+        if bytes.count > maxSize { bytes.removeLast(bytes.count - maxSize) }
+    }
+
+    /// `LLVMFuzzerCustomCrossOver`: splices a subtree of the second input into the first (JSON
+    /// inside compression included), or joins byte halves when they are not JSON.
+    public func crossOver(_ data1: UnsafePointer<UInt8>, _ size1: Int, _ data2: UnsafePointer<UInt8>, _ size2: Int,
+                          _ out: UnsafeMutablePointer<UInt8>, _ maxOutSize: Int, _ seed: UInt32) -> Int {
+        var rng = FuzzRandom(seed: UInt64(seed))
+        let a = Array(UnsafeBufferPointer(start: data1, count: size1)), b = Array(UnsafeBufferPointer(start: data2, count: size2))
+        var result = Array(a.prefix(rng.below(a.count + 1))) + Array(b.suffix(rng.below(b.count + 1)))
+        let (encA, textA) = CompressionMutator.open(a), (_, textB) = CompressionMutator.open(b)
+        if let textA, let textB, let valueA = try? JSONParser(materializationDepth: 64).parse(textA),
+           let valueB = try? JSONParser(materializationDepth: 64).parse(textB) {
+            var structure = lockedStructureMutator()
+            structure.pool = SplicePool(documents: [valueB], dictionary: structure.dictionary)
+            var spliced = valueA
+            var injections: [[UInt8]] = []
+            structure.mutateOnce(&spliced, rng: &rng, injections: &injections)
+            let json = JSONSerializer.serialize(spliced)
+            result = (encA ?? .identity) == .identity ? json : Deflater.compress(json, as: encA!)
+        }
+        let count = min(result.count, maxOutSize)
+        result.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: count) }
+        return count
+    }
+
+    private func lockedStructureMutator() -> JSONStructureMutator {
+        lock.lock(); defer { lock.unlock() }
+        return JSONStructureMutator(dictionary: dictionary, pool: pool)
+    }
+
+    private func firstDifference(_ a: String, _ b: String) -> String {
+        let la = a.split(separator: "\n", omittingEmptySubsequences: false), lb = b.split(separator: "\n", omittingEmptySubsequences: false)
+        for i in 0..<max(la.count, lb.count) where (i < la.count ? la[i] : "") != (i < lb.count ? lb[i] : "") {
+            return "line \(i + 1): \(i < la.count ? String(la[i]) : "<none>") → \(i < lb.count ? String(lb[i]) : "<none>")"
+        }
+        return "renderings differ"
+    }
+}

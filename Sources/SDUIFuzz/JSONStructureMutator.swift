@@ -1,0 +1,215 @@
+import SDUIJSON
+
+/// Structure-aware mutation with SDUI knowledge: parses the input as JSON, mutates the tree and
+/// serializes it again. Falls back to libFuzzer's byte mutation for inputs that are not JSON, and
+/// now and then applies it to the serialized result too, so syntax errors near valid structure are
+/// explored as well.
+struct JSONStructureMutator {
+    var dictionary: FuzzDictionary
+    var pool: SplicePool
+
+    enum Step { case member(Int), element(Int) }
+
+    /// Raw byte sequences that a JSONValue cannot hold (lone surrogate escapes, invalid UTF-8),
+    /// put in as placeholder strings and substituted after serialization.
+    static let rawInjections: [[UInt8]] = [
+        Array(#"\uD800"#.utf8), Array(#"\uDFF3"#.utf8), Array(#"\uDBFF\u0041"#.utf8),
+        [0xC3, 0x28], [0xFF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0x80], [0x00], [0x0A],
+    ]
+    static let placeholderPrefix = "\u{E000}SDUIRAW"
+
+    static let extremeNumbers: [Double] = [0, -0.0, 1, -1, .infinity, -.infinity, 1e308, .leastNonzeroMagnitude, 9_223_372_036_854_775_808,
+                                           -9_223_372_036_854_775_808, 4_294_967_296, 10_000, 10_000.5, 0.5, 1e-7, 32, 33, 65_536]
+    static let edgeStrings: [String] = ["", " ", "\u{0}", "\u{202E}rtl", "e\u{301}\u{301}\u{301}", "😀", "\u{FEFF}",
+                                        "/", "//x", "https://", "http://a", "https://example.com/a.png", "javascript:alert(1)",
+                                        "%00", "\\", "\"", "\n", String(repeating: "A", count: 300), "ǅ", "İ"]
+
+    /// Mutates `bytes` in place, keeping the result within `maxSize`.
+    func mutate(_ bytes: inout [UInt8], maxSize: Int, rng: inout FuzzRandom) {
+        var text = bytes
+        let bom = text.starts(with: [0xEF, 0xBB, 0xBF])
+        if bom { text.removeFirst(3) }
+        guard var value = try? JSONParser(materializationDepth: 64).parse(text) else {
+            ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng)
+            return
+        }
+        var injections: [[UInt8]] = []
+        for _ in 0..<(1 + rng.below(3)) { mutateOnce(&value, rng: &rng, injections: &injections) }
+        var out = JSONSerializer.serialize(value, options: .init(pretty: rng.chance(10)))
+        for (n, raw) in injections.enumerated() {
+            out = Self.replace(Array("\"\(Self.placeholderPrefix)\(n)\"".utf8), in: out) { Array("\"".utf8) + raw + Array("\"".utf8) }
+        }
+        if bom && rng.chance(50) { out = [0xEF, 0xBB, 0xBF] + out }
+        if rng.chance(8) { ByteMutator.mutate(&out, maxSize: maxSize, rng: &rng) }
+        guard out.count <= maxSize else {
+            ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng)
+            return
+        }
+        bytes = out
+    }
+
+    func mutateOnce(_ root: inout JSONValue, rng: inout FuzzRandom, injections: inout [[UInt8]]) {
+        let nodes = Self.paths(in: root, limit: 4_000)
+        guard let path = rng.pick(nodes) else { return }
+        let discriminators = Set(dictionary.discriminatorKeys)
+        Self.modify(&root, at: path[...]) { node in
+            switch rng.below(13) {
+            case 0: // swap a discriminator value among the known kinds (or an unknown one)
+                if case .object(var members) = node, let i = members.firstIndex(where: { discriminators.contains($0.key) }) {
+                    members[i].value = .string(rng.chance(90) ? (rng.pick(dictionary.kinds) ?? "x") : "unknown_kind")
+                    node = .object(members)
+                } else if let kind = rng.pick(dictionary.kinds) {
+                    node = .string(kind)
+                }
+            case 1: // drop a member or element (e.g. a required field)
+                if case .object(var members) = node, !members.isEmpty { members.remove(at: rng.below(members.count)); node = .object(members) }
+                else if case .array(var elements) = node, !elements.isEmpty { elements.remove(at: rng.below(elements.count)); node = .array(elements) }
+            case 2: // duplicate a member (same key twice) or an element
+                if case .object(var members) = node, let m = rng.pick(members) { members.insert(m, at: rng.below(members.count + 1)); node = .object(members) }
+                else if case .array(var elements) = node, let e = rng.pick(elements) { elements.insert(e, at: rng.below(elements.count + 1)); node = .array(elements) }
+            case 3: // change the JSON type
+                node = changeType(node, rng: &rng)
+            case 4: // nest deeply: in arrays, objects or (with a known container) components
+                node = nest(node, rng: &rng)
+            case 5: // splice a subtree from the corpus
+                if let c = rng.pick(rng.chance(60) ? pool.components : pool.values) {
+                    if case .array(var elements) = node, rng.chance(50) { elements.insert(c, at: rng.below(elements.count + 1)); node = .array(elements) }
+                    else { node = c }
+                }
+            case 6: // extreme number
+                node = .number(rng.pick(Self.extremeNumbers)!)
+            case 7: // edge-case string, or raw bytes a JSONValue cannot hold
+                if rng.chance(40) {
+                    injections.append(rng.pick(Self.rawInjections)!)
+                    node = .string(Self.placeholderPrefix + String(injections.count - 1))
+                } else {
+                    node = .string(rng.pick(Self.edgeStrings)!)
+                }
+            case 8: // add a known key
+                if case .object(var members) = node, let key = rng.pick(dictionary.keys) {
+                    members.append(JSONMember(key, randomLeaf(&rng)))
+                    node = .object(members)
+                } else {
+                    node = randomLeaf(&rng)
+                }
+            case 9: // a known enum value or kind where a string was
+                node = .string(rng.pick(rng.chance(70) ? dictionary.enumValues : dictionary.kinds) ?? "")
+            case 10: // mutate the bytes of a leaf
+                if case .string(let s) = node {
+                    var b = Array(s.utf8)
+                    ByteMutator.mutate(&b, maxSize: b.count + 8, rng: &rng)
+                    node = .string(String(decoding: b, as: UTF8.self))
+                } else if case .number(let d) = node {
+                    node = .number(rng.chance(50) ? d + Double(rng.below(3)) - 1 : d * Double(rng.below(20) + 1) / 4)
+                }
+            case 11: // shuffle members or elements
+                if case .object(let members) = node { node = .object(members.shuffled(using: &rng)) }
+                else if case .array(let elements) = node { node = .array(elements.shuffled(using: &rng)) }
+            default: // rename a key to another known key
+                if case .object(var members) = node, !members.isEmpty, let key = rng.pick(dictionary.keys) {
+                    members[rng.below(members.count)].key = key
+                    node = .object(members)
+                }
+            }
+        }
+    }
+
+    func randomLeaf(_ rng: inout FuzzRandom) -> JSONValue {
+        switch rng.below(6) {
+        case 0: .string(rng.pick(dictionary.enumValues) ?? "x")
+        case 1: .number(rng.pick(Self.extremeNumbers)!)
+        case 2: .bool(rng.chance(50))
+        case 3: .null
+        case 4: rng.pick(pool.values) ?? .object([])
+        default: .string(rng.pick(Self.edgeStrings)!)
+        }
+    }
+
+    func changeType(_ node: JSONValue, rng: inout FuzzRandom) -> JSONValue {
+        switch node {
+        case .string(let s): return rng.chance(50) ? .number(Double(s) ?? 1) : .array([node])
+        case .number(let d): return rng.chance(50) ? .string(JSONSerializer.formatNumber(d)) : .bool(d != 0)
+        case .bool, .null: return rng.chance(50) ? .string("true") : .number(0)
+        case .array(let e): return rng.chance(50) ? (e.first ?? .null) : .object(e.enumerated().map { JSONMember(String($0.offset), $0.element) })
+        case .object(let m): return rng.chance(50) ? .array(m.map(\.value)) : .string("{}")
+        case .elided: return .null
+        }
+    }
+
+    func nest(_ node: JSONValue, rng: inout FuzzRandom) -> JSONValue {
+        let depth = [2, 8, 33, 100, 1_000][rng.below(5)]
+        var value = node
+        // A container component seen in the corpus (one with an array field), used as a wrapper.
+        let container = pool.components.first { component in
+            guard case .object(let members) = component else { return false }
+            return members.contains { if case .object(let data) = $0.value { return data.contains { if case .array = $0.value { return true }; return false } }; return false }
+        }
+        let useContainer = container != nil && rng.chance(50)
+        for _ in 0..<depth {
+            if useContainer, case .object(var members)? = container,
+               let dataIndex = members.firstIndex(where: { if case .object = $0.value { return true }; return false }),
+               case .object(var data) = members[dataIndex].value,
+               let arrayIndex = data.firstIndex(where: { if case .array = $0.value { return true }; return false }) {
+                data[arrayIndex].value = .array([value])
+                members[dataIndex].value = .object(data)
+                value = .object(members)
+            } else {
+                value = rng.chance(50) ? .array([value]) : .object([JSONMember("a", value)])
+            }
+        }
+        return value
+    }
+
+    /// Paths to nodes, breadth-first, at most `limit`.
+    static func paths(in root: JSONValue, limit: Int) -> [[Step]] {
+        var result: [[Step]] = [[]]
+        var queue: [([Step], JSONValue)] = [([], root)]
+        var head = 0
+        while head < queue.count, result.count < limit {
+            let (path, value) = queue[head]
+            head += 1
+            switch value {
+            case .object(let members):
+                for (i, m) in members.enumerated() where result.count < limit {
+                    result.append(path + [.member(i)])
+                    queue.append((path + [.member(i)], m.value))
+                }
+            case .array(let elements):
+                for (i, e) in elements.enumerated() where result.count < limit {
+                    result.append(path + [.element(i)])
+                    queue.append((path + [.element(i)], e))
+                }
+            default: break
+            }
+        }
+        return result
+    }
+
+    static func modify(_ value: inout JSONValue, at path: ArraySlice<Step>, _ change: (inout JSONValue) -> Void) {
+        guard let step = path.first else { change(&value); return }
+        switch (step, value) {
+        case (.member(let i), .object(var members)) where i < members.count:
+            value = .null  // release the old tree so the members are uniquely referenced
+            modify(&members[i].value, at: path.dropFirst(), change)
+            value = .object(members)
+        case (.element(let i), .array(var elements)) where i < elements.count:
+            value = .null
+            modify(&elements[i], at: path.dropFirst(), change)
+            value = .array(elements)
+        default:
+            change(&value)
+        }
+    }
+
+    static func replace(_ needle: [UInt8], in haystack: [UInt8], with replacement: () -> [UInt8]) -> [UInt8] {
+        guard needle.count <= haystack.count, let first = needle.first else { return haystack }
+        var i = 0
+        while i <= haystack.count - needle.count {
+            if haystack[i] == first, haystack[i..<(i + needle.count)].elementsEqual(needle) {
+                return Array(haystack[..<i]) + replacement() + Array(haystack[(i + needle.count)...])
+            }
+            i += 1
+        }
+        return haystack
+    }
+}
