@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "SDUICLI",
             dependencies: [
-                "SDUIPayload", "SDUIScreen", "SDUIRender",
+                "SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIFuzz", "SDUICampaign",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,6 +56,8 @@ let package = Package(
         .target(name: "ViewItemsDecoder"),
         // Test fixtures: decoders with planted bugs.
         .target(name: "SDUIFuzzFixtures", dependencies: ["SDUIJSON", "SDUIPayload"]),
+        // Fuzz campaigns: build and verify fuzzers, run them, triage crashes, report.
+        .target(name: "SDUICampaign", dependencies: ["SDUIFuzz"]),
         // libFuzzer targets (build with scripts/fuzz.sh or `sdui fuzz`; a normal build links an empty main).
         fuzzTarget("FuzzDecode", ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"]),
         fuzzTarget("FuzzCompressed", ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"]),
@@ -65,7 +67,7 @@ let package = Package(
         fuzzTarget("FuzzPlantedPlain", ["SDUIFuzzFixtures"]),
         fuzzTarget("FuzzBare", ["SDUIPayload", "SDUIScreen"]),
         // Benchmarks (see scripts/bench-decoder.sh and BENCHMARKS.md).
-        .executableTarget(name: "SDUIBench", dependencies: ["SDUIPayload", "SDUIScreen", "SDUIRender"]),
+        .executableTarget(name: "SDUIBench", dependencies: ["SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIFuzz"]),
 
         // Helpers shared by the test targets (paths to the corpus and ../shared, subprocesses, generators).
         .target(name: "TestSupport", dependencies: ["SDUIScreen", "SDUIJSON"], path: "Tests/TestSupport"),
@@ -74,5 +76,9 @@ let package = Package(
         .testTarget(name: "SDUIScreenTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI", "TestSupport"]),
+        .testTarget(name: "SDUIFuzzTests", dependencies: [
+            "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUIScreen", "SDUIJSON", "SDUIPayload",
+            "ViewItemsDecoder", "TestSupport",
+        ]),
     ]
 )

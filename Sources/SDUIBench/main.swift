@@ -5,6 +5,7 @@
 //   sdui-bench decode FILE [ROUNDS]           reference decode+render vs naive Codable, side by side
 //   sdui-bench inflate FILE.gz [ROUNDS]       our inflate vs `gzip -dc`, side by side
 import Foundation
+import SDUIFuzz
 import SDUIJSON
 import SDUIPayload
 import SDUIRender
@@ -154,6 +155,22 @@ case "inflate":
     print("ours_mb_s\t\(String(format: "%.1f", mb / median(ours)))")
     print("gzip_dc_mb_s\t\(String(format: "%.1f", mb / median(gzip)))")
     print("ratio_ours_vs_gzip\t\(String(format: "%.2f", median(gzip) / median(ours)))")
+
+case "mutate":
+    // Time per custom mutation of the harness (structured and compressed) on one seed.
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let rounds = args.count > 3 ? Int(args[3])! : 2000
+    for strategy in [MutationStrategy.structured, .compressed] {
+        let harness = FuzzHarness(DecoderUnderTest<Int>(name: "m", decode: { $0.count }), mutation: strategy)
+        harness.learn(from: [(path as NSString).deletingLastPathComponent])
+        let t = seconds {
+            for s in 0..<rounds {
+                var b = bytes
+                harness.mutate(&b, maxSize: 65536, seed: UInt32(s))
+            }
+        }
+        print("\(strategy.rawValue)_us_per_mutation\t\(String(format: "%.1f", t / Double(rounds) * 1e6))")
+    }
 
 default:
     fail("unknown benchmark \(args[1])")

@@ -19,6 +19,12 @@ public enum MutationStrategy: String, Sendable, CaseIterable {
 public final class FuzzHarness<Decoded>: @unchecked Sendable {
     public let decoder: DecoderUnderTest<Decoded>
     public let strategy: MutationStrategy
+    /// Invariant checks (render, re-encode, decode again) after a successful decode. Set
+    /// `SDUI_FUZZ_INVARIANTS=off` to measure the harness without them (benchmarks).
+    public var checksInvariants = ProcessInfo.processInfo.environment["SDUI_FUZZ_INVARIANTS"] != "off"
+    /// Percentage of mutations that are SDUI-aware (the rest are libFuzzer's byte mutations).
+    /// `SDUI_FUZZ_STRUCTURED_SHARE` overrides it.
+    public var structuredShare = Int(ProcessInfo.processInfo.environment["SDUI_FUZZ_STRUCTURED_SHARE"] ?? "") ?? 50
     private let lock = NSLock()
     private var dictionary: FuzzDictionary
     private var pool = SplicePool()
@@ -39,7 +45,7 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
             return decoder.isExpectedError(error) ? nil
                 : InvariantViolation(kind: .untypedError, detail: "\(type(of: error)): \(error)")
         }
-        guard let render = decoder.render else { return nil }
+        guard checksInvariants, let render = decoder.render else { return nil }
         let rendering = render(decoded)
         guard let reencode = decoder.reencode else { return nil }
         let again: Decoded
@@ -108,10 +114,15 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     public func mutate(_ bytes: inout [UInt8], maxSize: Int, seed: UInt32) {
         var rng = FuzzRandom(seed: UInt64(seed))
         let structure = lockedStructureMutator()
+        // SDUI-aware mutations are interleaved with libFuzzer's cheap byte mutations, which keep
+        // exec/s high and explore the syntax around what the structured moves produce.
         switch strategy {
         case .bytes: ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng)
-        case .structured: structure.mutate(&bytes, maxSize: maxSize, rng: &rng)
-        case .compressed: CompressionMutator(structure: structure).mutate(&bytes, maxSize: maxSize, rng: &rng)
+        case .structured where rng.chance(structuredShare):
+            structure.mutate(&bytes, maxSize: maxSize, rng: &rng)
+        case .compressed where rng.chance(structuredShare):
+            CompressionMutator(structure: structure).mutate(&bytes, maxSize: maxSize, rng: &rng)
+        default: ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng)
         }
         if bytes.count > maxSize { bytes.removeLast(bytes.count - maxSize) }
     }

@@ -35,7 +35,12 @@ struct JSONStructureMutator {
         }
         var injections: [[UInt8]] = []
         for _ in 0..<(1 + rng.below(3)) { mutateOnce(&value, rng: &rng, injections: &injections) }
-        var out = JSONSerializer.serialize(value, options: .init(pretty: rng.chance(10)))
+        var out = JSONSerializer.serialize(value)
+        if rng.chance(10), out.count < 16 << 10 {
+            // Whitespace variety, unless indentation would dwarf the content (deep nesting).
+            let pretty = JSONSerializer.serialize(value, options: .init(pretty: true))
+            if pretty.count <= 4 * out.count { out = pretty }
+        }
         for (n, raw) in injections.enumerated() {
             out = Self.replace(Array("\"\(Self.placeholderPrefix)\(n)\"".utf8), in: out) { Array("\"".utf8) + raw + Array("\"".utf8) }
         }
@@ -49,8 +54,7 @@ struct JSONStructureMutator {
     }
 
     func mutateOnce(_ root: inout JSONValue, rng: inout FuzzRandom, injections: inout [[UInt8]]) {
-        let nodes = Self.paths(in: root, limit: 4_000)
-        guard let path = rng.pick(nodes) else { return }
+        let path = Self.randomPath(in: root, limit: 4_000, rng: &rng)
         let discriminators = Set(dictionary.discriminatorKeys)
         Self.modify(&root, at: path[...]) { node in
             switch rng.below(13) {
@@ -137,7 +141,7 @@ struct JSONStructureMutator {
     }
 
     func nest(_ node: JSONValue, rng: inout FuzzRandom) -> JSONValue {
-        let depth = [2, 8, 33, 100, 1_000][rng.below(5)]
+        let depth = rng.chance(5) ? 1_000 : [2, 8, 33, 100][rng.below(4)]
         var value = node
         // A container component seen in the corpus (one with an array field), used as a wrapper.
         let container = pool.components.first { component in
@@ -160,29 +164,34 @@ struct JSONStructureMutator {
         return value
     }
 
-    /// Paths to nodes, breadth-first, at most `limit`.
-    static func paths(in root: JSONValue, limit: Int) -> [[Step]] {
-        var result: [[Step]] = [[]]
-        var queue: [([Step], JSONValue)] = [([], root)]
+    /// The path to a random node among the first `limit` breadth-first: nodes are recorded with a
+    /// link to their parent, and only the chosen path is built (deep trees make full paths costly).
+    static func randomPath(in root: JSONValue, limit: Int, rng: inout FuzzRandom) -> [Step] {
+        var parents: [Int] = [-1]
+        var steps: [Step] = [.member(0)]
+        var values: [JSONValue] = [root]
         var head = 0
-        while head < queue.count, result.count < limit {
-            let (path, value) = queue[head]
-            head += 1
-            switch value {
+        while head < values.count, values.count < limit {
+            switch values[head] {
             case .object(let members):
-                for (i, m) in members.enumerated() where result.count < limit {
-                    result.append(path + [.member(i)])
-                    queue.append((path + [.member(i)], m.value))
+                for (i, m) in members.enumerated() where values.count < limit {
+                    parents.append(head); steps.append(.member(i)); values.append(m.value)
                 }
             case .array(let elements):
-                for (i, e) in elements.enumerated() where result.count < limit {
-                    result.append(path + [.element(i)])
-                    queue.append((path + [.element(i)], e))
+                for (i, e) in elements.enumerated() where values.count < limit {
+                    parents.append(head); steps.append(.element(i)); values.append(e)
                 }
             default: break
             }
+            head += 1
         }
-        return result
+        var node = rng.below(values.count)
+        var path: [Step] = []
+        while node > 0 {
+            path.append(steps[node])
+            node = parents[node]
+        }
+        return path.reversed()
     }
 
     static func modify(_ value: inout JSONValue, at path: ArraySlice<Step>, _ change: (inout JSONValue) -> Void) {

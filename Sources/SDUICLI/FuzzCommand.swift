@@ -1,0 +1,215 @@
+import ArgumentParser
+import Foundation
+import SDUICampaign
+import SDUIFuzz
+
+struct FuzzCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fuzz",
+        abstract: "Run fuzz campaigns against the bundled decoder or your own, and triage what they find.",
+        discussion: """
+        With no subcommand, runs a campaign (see `sdui fuzz run --help`). Fuzz binaries are built with
+        libFuzzer and AddressSanitizer into .build-fuzz, apart from normal builds.
+        """,
+        subcommands: [FuzzRunCommand.self, FuzzDictCommand.self, FuzzBuildCommand.self, FuzzListCommand.self],
+        defaultSubcommand: FuzzRunCommand.self
+    )
+}
+
+struct PackageOption: ParsableArguments {
+    @Option(help: ArgumentHelp("The SDUIHarness package root (default: the nearest folder above the current one holding Package.swift).", valueName: "dir"))
+    var packagePath: String?
+
+    func root() throws -> String {
+        if let packagePath { return URL(fileURLWithPath: packagePath).standardizedFileURL.path }
+        var url = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
+        while url.path != "/" {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+            url.deleteLastPathComponent()
+        }
+        throw ValidationError("no Package.swift above \(FileManager.default.currentDirectoryPath); run inside the package or pass --package-path DIR")
+    }
+}
+
+struct FuzzRunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Fuzz one or more targets for a time budget and write a campaign report.",
+        discussion: """
+        Builds each target's fuzzer (unless --no-build), checks that it is coverage- and
+        ASan-instrumented, fuzzes it with `-fork=JOBS` for the budget, showing progress (time left,
+        exec/s, coverage, corpus, crash inputs), keeps every crash/timeout/oom input under
+        OUTPUT/artifacts/<target>/, replays each to get its demangled, symbolized stack, groups them
+        by a stable signature (kind, message, top project frames) and writes OUTPUT/report.md and
+        OUTPUT/report.json. Seeds are read, never written; --merge adds the inputs that bring new
+        coverage to Corpus/fuzz/<target>/.
+
+        TARGETS
+          decode        reference decoder, plain bytes (libFuzzer mutations) + invariants
+          compressed    reference decoder, compression-aware mutator
+          structured    reference decoder, structure-aware JSON mutator
+          view-items    the second decoder (view_type/view_data), plugged in as a user would
+          all           the four above (the default)
+          planted, planted-plain, bare: test fixtures and the benchmark baseline
+          Any other name is taken as the SwiftPM product of your own fuzz target.
+
+        EXAMPLES
+          sdui fuzz                                  # 20 s per default target, report printed
+          sdui fuzz run compressed --time 600 --jobs 2
+          sdui fuzz run FuzzMyDecoder --seeds MyCorpus --time 300 --merge
+
+        EXIT STATUS
+          0 no crash found; 1 crashes found (see the report); 2 the campaign could not run
+          (build failure, uninstrumented binary); 64 usage error.
+        """
+    )
+
+    @Argument(help: "Targets to fuzz (default: all).")
+    var targets: [String] = []
+
+    @Option(name: .long, help: "Seconds of fuzzing per target.")
+    var time: Int = 20
+
+    @Option(help: "Parallel fuzzing processes per target (-fork=N); default: the number of cores.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: ArgumentHelp("Seed folder (repeatable); default: the target's own seeds.", valueName: "dir"))
+    var seeds: [String] = []
+
+    @Option(help: ArgumentHelp("A libFuzzer dictionary to use instead of the one generated from the seeds.", valueName: "file"))
+    var dict: String?
+
+    @Option(help: "Longest input libFuzzer generates (-max_len).")
+    var maxLen: Int = 65_536
+
+    @Option(help: "Seconds after which an input counts as a timeout (-timeout).")
+    var timeout: Int = 10
+
+    @Option(help: "Memory limit per fuzzing process in MB (-rss_limit_mb).")
+    var rssLimitMb: Int = 2048
+
+    @Option(help: ArgumentHelp("Campaign folder (default: campaigns/<date-time>).", valueName: "dir"))
+    var output: String?
+
+    @Flag(help: "Fold the inputs that add coverage into Corpus/fuzz/<target>/ at the end.")
+    var merge = false
+
+    @Flag(help: "Use the fuzz binaries already in .build-fuzz.")
+    var noBuild = false
+
+    @OptionGroup var package: PackageOption
+
+    func validate() throws {
+        if time < 1 { throw ValidationError("--time must be at least 1 second") }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if maxLen < 1 || timeout < 1 || rssLimitMb < 1 { throw ValidationError("--max-len, --timeout and --rss-limit-mb must be positive") }
+    }
+
+    func run() throws {
+        let root = try package.root()
+        let names = targets.isEmpty || targets == ["all"] ? FuzzTargetCatalog.defaultNames : targets
+        let specs = names.map { FuzzTargetCatalog.spec(named: $0, seeds: seeds) }
+        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+        var options = CampaignOptions(targets: specs, output: output ?? "campaigns/\(stamp)")
+        options.secondsPerTarget = time
+        options.jobs = jobs
+        options.maxLength = maxLen
+        options.timeout = timeout
+        options.rssLimitMB = rssLimitMb
+        options.dictionary = dict
+        options.merge = merge
+        options.build = !noBuild
+        let campaign = Campaign(options: options, packageRoot: root) { printError("sdui fuzz: " + $0) }
+        let results: [TargetResult]
+        do {
+            results = try campaign.run()
+        } catch {
+            printError("sdui fuzz: \(error)")
+            throw ExitCode(2)
+        }
+        let report = CampaignReport(results: results, options: options, packageRoot: root)
+        print(report.markdown)
+        let dir = options.output.hasPrefix("/") ? options.output : root + "/" + options.output
+        printError("sdui fuzz: report written to \(dir)/report.md and report.json")
+        if results.contains(where: { !$0.crashes.isEmpty }) { throw ExitCode(1) }
+    }
+}
+
+struct FuzzDictCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dict",
+        abstract: "Generate a libFuzzer dictionary from a corpus (keys, discriminator values, enum strings, JSON tokens).",
+        discussion: """
+        Reads every file under the given paths (plain JSON or gzip/zlib/raw deflate), learns object
+        keys, discriminator keys (type, viewType, view_type, … and any key ending in "type"/"kind")
+        with their values, and short enum-like strings, and writes them with JSON tokens in libFuzzer's
+        -dict format. Works for any JSON protocol: no hand-written dictionary needed.
+
+        EXAMPLES
+          sdui fuzz dict Corpus/seeds -o sdui.dict
+          sdui fuzz dict MyCorpus > my.dict
+        """
+    )
+
+    @Argument(help: "Corpus files or folders (default: Corpus/seeds).")
+    var paths: [String] = []
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write here instead of standard output (atomically).", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        let documents = CorpusReader.documents(in: paths.isEmpty ? ["Corpus/seeds"] : paths)
+        guard !documents.isEmpty else {
+            printError("sdui fuzz dict: no JSON documents found under \(paths.isEmpty ? "Corpus/seeds" : paths.joined(separator: ", "))")
+            throw ExitCode(66)
+        }
+        let text = FuzzDictionary(learningFrom: documents).libFuzzerFormat
+        if let output {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            printError("sdui fuzz dict: \(text.split(separator: "\n").count - 1) tokens from \(documents.count) documents written to \(output)")
+        } else {
+            print(text, terminator: "")
+        }
+    }
+}
+
+struct FuzzBuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build fuzz targets into .build-fuzz and verify their coverage and ASan instrumentation.",
+        discussion: "Exit status: 0 all built and instrumented; 2 a build failed or a binary is not instrumented."
+    )
+
+    @Argument(help: "Targets or products (default: every catalog target).")
+    var targets: [String] = []
+
+    @Flag(help: "Only verify binaries already built.")
+    var noBuild = false
+
+    @OptionGroup var package: PackageOption
+
+    func run() throws {
+        let builder = FuzzBuilder(packageRoot: try package.root())
+        let specs = targets.isEmpty ? FuzzTargetCatalog.targets : targets.map { FuzzTargetCatalog.spec(named: $0, seeds: []) }
+        for spec in specs {
+            do {
+                if !noBuild { try builder.build(spec.product) }
+                let check = try builder.verify(spec.product)
+                print("\(spec.product): ok, \(check.counters) inline 8-bit counters, AddressSanitizer on")
+            } catch {
+                printError("sdui fuzz build: \(error)")
+                throw ExitCode(2)
+            }
+        }
+    }
+}
+
+struct FuzzListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the known fuzz targets.")
+
+    func run() {
+        for t in FuzzTargetCatalog.targets {
+            print("\(t.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(t.product.padding(toLength: 18, withPad: " ", startingAt: 0)) \(t.summary)")
+        }
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import SDUIFuzz
+
+/// Settings of one fuzz campaign.
+public struct CampaignOptions: Sendable {
+    public var targets: [FuzzTargetSpec]
+    /// Seconds of fuzzing per target.
+    public var secondsPerTarget: Int = 20
+    /// Parallel fuzzing processes per target (`-fork=N`).
+    public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    public var maxLength: Int = 65_536
+    /// Seconds before an input counts as a timeout.
+    public var timeout: Int = 10
+    public var rssLimitMB: Int = 2048
+    /// A dictionary file to use instead of the one generated from the seeds.
+    public var dictionary: String?
+    /// Where the campaign writes its corpus, crashes, logs and reports.
+    public var output: String
+    /// Fold new coverage into `Corpus/fuzz/<target>/` at the end (`-merge=1`).
+    public var merge = false
+    /// Build (and verify) the fuzz binaries first.
+    public var build = true
+
+    public init(targets: [FuzzTargetSpec], output: String) {
+        self.targets = targets
+        self.output = output
+    }
+}
+
+/// What happened to one target in a campaign.
+public struct TargetResult: Sendable, Codable {
+    public struct Crash: Sendable, Codable {
+        public var signature: String
+        public var kind: String
+        public var title: String
+        public var message: String?
+        /// Every input with this signature (relative to the package root); the first reproduces it.
+        public var inputs: [String]
+        public var frames: [CrashAnalysis.Frame]
+        public var reproduce: String
+    }
+
+    public var target: String
+    public var product: String
+    public var seconds: Double
+    public var jobs: Int
+    public var counters: Int
+    public var execsPerSecond: Int?
+    public var executions: Int?
+    public var coverageStart: Int?
+    public var coverageEnd: Int?
+    public var corpusStart: Int
+    public var corpusEnd: Int
+    public var peakRSSMB: Int?
+    public var crashes: [Crash]
+    public var merged: Int?
+    public var command: String
+    /// Coverage and corpus size against time, from the status lines.
+    public var timeline: [TimelinePoint]
+    /// Largest resident set among the target's processes, sampled each second.
+    public var memoryTimeline: [MemoryPoint]
+}
+
+public struct MemoryPoint: Sendable, Codable, Hashable {
+    public var second: Double
+    public var maxRSSMB: Int
+}
+
+public struct TimelinePoint: Sendable, Codable, Hashable {
+    public var second: Double
+    public var coverage: Int
+    public var corpus: Int
+}
+
+/// Runs fuzz campaigns: build and verify the binaries, fuzz each target for its budget with live
+/// progress, keep every crash input, triage and deduplicate crashes, write the reports.
+public final class Campaign: @unchecked Sendable {
+    public let options: CampaignOptions
+    public let packageRoot: String
+    let builder: FuzzBuilder
+    let progress: (String) -> Void
+
+    public init(options: CampaignOptions, packageRoot: String, progress: @escaping (String) -> Void) {
+        self.options = options
+        self.packageRoot = packageRoot
+        self.builder = FuzzBuilder(packageRoot: packageRoot)
+        self.progress = progress
+    }
+
+    func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : packageRoot + "/" + path }
+    /// `path` (or a `-flag=path` argument) relative to the package root, for commands in reports.
+    func relative(_ path: String) -> String {
+        path.replacingOccurrences(of: packageRoot + "/", with: "")
+    }
+
+    public func run() throws -> [TargetResult] {
+        let output = absolute(options.output)
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        var counters: [String: Int] = [:]
+        for target in options.targets {
+            if options.build {
+                progress("building \(target.product) (\(builder.buildCommand(target.product)))")
+                try builder.build(target.product)
+            }
+            let check = try builder.verify(target.product)
+            counters[target.name] = check.counters
+            progress("\(target.product): \(check.counters) inline 8-bit counters, AddressSanitizer on")
+        }
+        var results: [TargetResult] = []
+        for target in options.targets {
+            results.append(try fuzz(target, counters: counters[target.name] ?? 0, output: output))
+        }
+        let report = CampaignReport(results: results, options: options, packageRoot: packageRoot)
+        try report.write(to: output)
+        return results
+    }
+
+    func fuzz(_ target: FuzzTargetSpec, counters: Int, output: String) throws -> TargetResult {
+        let fm = FileManager.default
+        let corpus = output + "/corpus/" + target.name
+        let artifacts = output + "/artifacts/" + target.name
+        let logs = output + "/logs"
+        for dir in [corpus, artifacts, logs, output + "/dict"] { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+        let seeds = target.seeds.map(absolute).filter { fm.fileExists(atPath: $0) }
+
+        let dictionary: String
+        if let given = options.dictionary {
+            dictionary = absolute(given)
+        } else {
+            dictionary = output + "/dict/\(target.name).dict"
+            let learnt = FuzzDictionary(learningFrom: CorpusReader.documents(in: seeds))
+            try learnt.libFuzzerFormat.write(toFile: dictionary, atomically: true, encoding: .utf8)
+        }
+        let corpusStart = seeds.reduce(0) { $0 + CorpusReader.files(under: $1).count }
+        let binary = builder.binary(target.product)
+        let arguments = [
+            "-fork=\(max(1, options.jobs))", "-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1",
+            "-max_total_time=\(options.secondsPerTarget)", "-max_len=\(options.maxLength)",
+            "-timeout=\(options.timeout)", "-rss_limit_mb=\(options.rssLimitMB)",
+            "-artifact_prefix=\(artifacts)/", "-dict=\(dictionary)", "-print_final_stats=1",
+            corpus,
+        ] + seeds
+        let command = "SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=detect_leaks=0 " + relative(binary) + " "
+            + arguments.map(relative).joined(separator: " ")
+
+        let start = Date()
+        var last = LibFuzzerStatus()
+        var first: LibFuzzerStatus?
+        var timeline: [TimelinePoint] = []
+        var lastPrint = Date.distantPast
+        let budget = Double(options.secondsPerTarget)
+        let sampler = RSSSampler(executable: binary)
+        sampler.start()
+        defer { sampler.stop() }
+        _ = try ProcessRunner.stream(binary, arguments, in: packageRoot, log: URL(fileURLWithPath: "\(logs)/\(target.name).log")) { line in
+            guard let status = LibFuzzerOutput.status(line) else { return }
+            if first == nil, status.coverage != nil { first = status }
+            last = status
+            let elapsed = Date().timeIntervalSince(start)
+            timeline.append(TimelinePoint(second: elapsed, coverage: status.coverage ?? 0, corpus: status.corpus ?? 0))
+            if Date().timeIntervalSince(lastPrint) >= 2 {
+                lastPrint = Date()
+                let crashes = (try? fm.contentsOfDirectory(atPath: artifacts).count) ?? 0
+                self.progress(String(format: "[%@] %3.0fs left | %@ exec/s | cov %@ | corpus %@ | crash inputs %d",
+                                     target.name, max(0, budget - elapsed), "\(status.execsPerSecond ?? 0)",
+                                     "\(status.coverage ?? 0)", "\(status.corpus ?? 0)", crashes))
+            }
+        }
+        let seconds = Date().timeIntervalSince(start)
+        sampler.stop()
+        let memory = sampler.result
+        let crashes = try triage(target: target, binary: binary, artifacts: artifacts)
+        var merged: Int?
+        if options.merge { merged = try merge(target: target, binary: binary, corpus: corpus) }
+        return TargetResult(
+            target: target.name, product: target.product, seconds: seconds, jobs: options.jobs, counters: counters,
+            execsPerSecond: last.execsPerSecond, executions: last.executions,
+            coverageStart: first?.coverage, coverageEnd: last.coverage,
+            corpusStart: corpusStart, corpusEnd: corpusStart + CorpusReader.files(under: corpus).count,
+            peakRSSMB: memory.peakMB > 0 ? memory.peakMB : last.rssMB, crashes: crashes, merged: merged, command: command,
+            timeline: timeline, memoryTimeline: memory.samples.map { MemoryPoint(second: $0.second, maxRSSMB: $0.maxMB) })
+    }
+
+    /// Replays every artifact, groups them by signature. Inputs are never deleted.
+    func triage(target: FuzzTargetSpec, binary: String, artifacts: String) throws -> [TargetResult.Crash] {
+        let triage = CrashTriage(packageRoot: packageRoot)
+        var bySignature: [String: TargetResult.Crash] = [:]
+        var order: [String] = []
+        for file in CorpusReader.files(under: artifacts) {
+            let name = (file as NSString).lastPathComponent
+            guard ["crash-", "timeout-", "oom-", "leak-", "slow-unit-"].contains(where: { name.hasPrefix($0) }) else { continue }
+            progress("triaging \(relative(file))")
+            var (analysis, _) = try triage.replay(binary: binary, input: file, timeout: options.timeout, rssLimitMB: options.rssLimitMB)
+            if analysis.kind == .notReproduced, name.hasPrefix("timeout-") || name.hasPrefix("oom-") {
+                analysis.kind = name.hasPrefix("timeout-") ? .timeout : .oom  // fork mode's limits can differ from a replay's
+            }
+            let key = analysis.signature
+            if bySignature[key] == nil {
+                order.append(key)
+                bySignature[key] = TargetResult.Crash(
+                    signature: key, kind: analysis.kind.rawValue, title: analysis.title, message: analysis.message,
+                    inputs: [], frames: analysis.frames,
+                    reproduce: "SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=detect_leaks=0 SWIFT_DETERMINISTIC_HASHING=1 \(relative(binary)) -timeout=\(options.timeout) -rss_limit_mb=\(options.rssLimitMB) \(relative(file))")
+            }
+            bySignature[key]!.inputs.append(relative(file))
+        }
+        return order.map { bySignature[$0]! }
+    }
+
+    /// Folds the campaign corpus into `Corpus/fuzz/<target>/`, keeping only inputs that add coverage
+    /// over the seeds and what that folder already holds (libFuzzer `-merge=1`).
+    func merge(target: FuzzTargetSpec, binary: String, corpus: String) throws -> Int {
+        let fm = FileManager.default
+        let destination = absolute("Corpus/fuzz/" + target.name)
+        try fm.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        progress("merging new coverage into \(relative(destination))")
+        // libFuzzer copies into its first directory whatever adds coverage to it: start that
+        // directory with the seeds and the kept inputs, so only genuinely new inputs are added.
+        let work = fm.temporaryDirectory.appendingPathComponent("sdui-merge-\(UUID().uuidString)").path
+        try fm.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(atPath: work) }
+        var known = Set<String>()
+        for (n, file) in (target.seeds.map(absolute).flatMap(CorpusReader.files(under:)) + CorpusReader.files(under: destination)).enumerated() {
+            let name = "known-\(n)"
+            try fm.copyItem(atPath: file, toPath: work + "/" + name)
+            known.insert(name)
+        }
+        let out = try ProcessRunner.run(binary, ["-merge=1", "-max_len=\(options.maxLength)", "-timeout=\(options.timeout)",
+                                                 "-rss_limit_mb=\(options.rssLimitMB)", work, corpus])
+        guard out.status == 0 else { throw CampaignError.mergeFailed(target: target.name, output: out.stderr) }
+        var added = 0
+        for name in try fm.contentsOfDirectory(atPath: work) where !known.contains(name) {
+            let destinationFile = destination + "/" + name
+            if !fm.fileExists(atPath: destinationFile) {
+                try fm.copyItem(atPath: work + "/" + name, toPath: destinationFile)
+                added += 1
+            }
+        }
+        return added
+    }
+}
+
+public enum CampaignError: Error, CustomStringConvertible {
+    case mergeFailed(target: String, output: String)
+    public var description: String {
+        switch self {
+        case .mergeFailed(let t, let out): "merging the corpus of \(t) failed:\n\(out.suffix(2000))"
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The campaign report, as Markdown for people and JSON for machines.
+public struct CampaignReport: Sendable {
+    public var results: [TargetResult]
+    public var options: CampaignOptions
+    public var packageRoot: String
+
+    public init(results: [TargetResult], options: CampaignOptions, packageRoot: String) {
+        self.results = results
+        self.options = options
+        self.packageRoot = packageRoot
+    }
+
+    public var markdown: String {
+        var md = "# Fuzz campaign report\n\n"
+        md += "Date: \(ISO8601DateFormatter().string(from: Date()))  \n"
+        md += "Budget: \(options.secondsPerTarget) s per target, \(options.jobs) parallel job(s) (`-fork`), "
+        md += "`-max_len=\(options.maxLength)` `-timeout=\(options.timeout)` `-rss_limit_mb=\(options.rssLimitMB)`\n\n"
+        md += "| target | time | exec/s | coverage (start → end) | corpus (start → end) | peak RSS | unique crashes |\n"
+        md += "|---|---|---|---|---|---|---|\n"
+        for r in results {
+            md += "| \(r.target) | \(Int(r.seconds)) s | \(r.execsPerSecond.map(String.init) ?? "?") | "
+            md += "\(r.coverageStart.map(String.init) ?? "?") → \(r.coverageEnd.map(String.init) ?? "?") of \(r.counters) | "
+            md += "\(r.corpusStart) → \(r.corpusEnd) | \(r.peakRSSMB.map { "\($0) MB" } ?? "?") | \(r.crashes.count) |\n"
+        }
+        let total = results.reduce(0) { $0 + $1.crashes.count }
+        md += "\n**\(total) unique crash signature(s).**\n"
+        for r in results {
+            if let merged = r.merged { md += "\n\(r.target): \(merged) new input(s) merged into `Corpus/fuzz/\(r.target)/`.\n" }
+            for c in r.crashes {
+                md += "\n## \(r.target): `\(c.signature)`\n\n"
+                md += "- kind: \(c.kind)\n- title: \(c.title)\n"
+                md += "- inputs (\(c.inputs.count)): " + c.inputs.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
+                md += c.inputs.count > 5 ? ", …\n" : "\n"
+                md += "- reproduce:\n\n  ```sh\n  \(c.reproduce)\n  ```\n\n"
+                let shown = c.frames.filter { $0.isProject }.prefix(8)
+                md += "Project frames:\n\n```\n"
+                md += (shown.isEmpty ? c.frames.prefix(8) : shown[...]).map { "#\($0.index) \($0.function)  \($0.location)" }.joined(separator: "\n")
+                md += "\n```\n"
+            }
+        }
+        md += "\n## Commands\n\n"
+        for r in results { md += "- \(r.target):\n\n  ```sh\n  \(r.command)\n  ```\n" }
+        return md
+    }
+
+    public var json: Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return (try? encoder.encode(results)) ?? Data("[]".utf8)
+    }
+
+    /// Writes `report.md` and `report.json` atomically.
+    public func write(to directory: String) throws {
+        try Data(markdown.utf8).write(to: URL(fileURLWithPath: directory + "/report.md"), options: .atomic)
+        try json.write(to: URL(fileURLWithPath: directory + "/report.json"), options: .atomic)
+    }
+}

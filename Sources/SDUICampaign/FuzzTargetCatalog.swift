@@ -1,0 +1,48 @@
+/// A fuzz target the campaign runner knows: its libFuzzer product and default seed corpus.
+public struct FuzzTargetSpec: Sendable, Hashable {
+    /// Short name used on the command line and in reports (`decode`, `compressed`, …).
+    public var name: String
+    /// The SwiftPM executable product.
+    public var product: String
+    /// Seed directories, relative to the package root.
+    public var seeds: [String]
+    public var summary: String
+
+    public init(name: String, product: String, seeds: [String], summary: String) {
+        self.name = name
+        self.product = product
+        self.seeds = seeds
+        self.summary = summary
+    }
+}
+
+public enum FuzzTargetCatalog {
+    public static let targets: [FuzzTargetSpec] = [
+        .init(name: "decode", product: "FuzzDecode", seeds: ["Corpus/seeds"],
+              summary: "reference decoder, plain bytes, libFuzzer mutations + invariants"),
+        .init(name: "compressed", product: "FuzzCompressed", seeds: ["Corpus/seeds"],
+              summary: "reference decoder, compression-aware mutator (inflate, mutate, deflate; header/trailer surgery)"),
+        .init(name: "structured", product: "FuzzStructured", seeds: ["Corpus/seeds"],
+              summary: "reference decoder, structure-aware JSON mutator with SDUI knowledge"),
+        .init(name: "view-items", product: "FuzzViewItems", seeds: ["Corpus/view-items"],
+              summary: "second decoder (view_type/view_data, JSONDecoder) plugged in as a user would"),
+        .init(name: "planted", product: "FuzzPlanted", seeds: ["Corpus/seeds"],
+              summary: "TEST FIXTURE: planted bug behind the compression-aware mutator"),
+        .init(name: "planted-plain", product: "FuzzPlantedPlain", seeds: ["Corpus/seeds"],
+              summary: "TEST FIXTURE: planted bug under plain libFuzzer (baseline)"),
+        .init(name: "bare", product: "FuzzBare", seeds: ["Corpus/seeds"],
+              summary: "benchmark baseline: decoder only, no harness"),
+    ]
+
+    /// What `all` (and no target at all) means: the bundled decoder's targets and the second decoder.
+    public static let defaultNames = ["decode", "compressed", "structured", "view-items"]
+
+    /// A catalog target by name, or an ad-hoc one for any other product name (a user's own target).
+    public static func spec(named name: String, seeds: [String]) -> FuzzTargetSpec {
+        if var known = targets.first(where: { $0.name == name || $0.product == name }) {
+            if !seeds.isEmpty { known.seeds = seeds }
+            return known
+        }
+        return FuzzTargetSpec(name: name, product: name, seeds: seeds.isEmpty ? ["Corpus/seeds"] : seeds, summary: "user target")
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Runs child processes for the campaign: to completion with captured output, or streaming
+/// standard error line by line (libFuzzer's status lines) while it runs.
+enum ProcessRunner {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func environment(_ extra: [String: String]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["SWIFT_BACKTRACE"] = "enable=off"
+        env["ASAN_OPTIONS"] = env["ASAN_OPTIONS"] ?? "detect_leaks=0"
+        env["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        if env["ASAN_SYMBOLIZER_PATH"] == nil, let symbolizer = Toolchain.tool("llvm-symbolizer") { env["ASAN_SYMBOLIZER_PATH"] = symbolizer }
+        for (k, v) in extra { env[k] = v }
+        return env
+    }
+
+    /// Runs to completion; output goes through temporary files so no pipe can fill up.
+    static func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
+                    environment extra: [String: String] = [:], stdin: Data? = nil) throws -> Output {
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let outURL = tmp.appendingPathComponent("out"), errURL = tmp.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment(extra)
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        if let stdin {
+            let inURL = tmp.appendingPathComponent("in")
+            try stdin.write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus,
+                      stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+                      stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
+    }
+
+    /// Runs while handing every line of standard error to `onLine`; the lines also go to `log`.
+    static func stream(_ executable: String, _ arguments: [String], in directory: String,
+                       log: URL, onLine: @escaping (String) -> Void) throws -> Int32 {
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let logHandle = try FileHandle(forWritingTo: log)
+        defer { try? logHandle.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment([:])
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var pending = Data()
+        let reader = pipe.fileHandleForReading
+        while true {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            logHandle.write(chunk)
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: 0x0a) {
+                onLine(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                pending.removeSubrange(pending.startIndex...newline)
+            }
+        }
+        if !pending.isEmpty { onLine(String(decoding: pending, as: UTF8.self)) }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// Tools of the Swift toolchain that is running (`swift`, `llvm-symbolizer`, `swift-demangle`).
+public enum Toolchain {
+    public static func tool(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        var candidates = path.split(separator: ":").map { "\($0)/\(name)" }
+        candidates.append("/opt/swift/usr/bin/\(name)")
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}

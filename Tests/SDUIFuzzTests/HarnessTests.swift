@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import TestSupport
+import SDUIPayload
+import SDUIFuzzFixtures
+@testable import SDUIFuzz
+@testable import SDUICampaign
+
+@Suite struct HarnessTests {
+    struct Untyped: Error {}
+
+    @Test func reportsBrokenInvariants() {
+        let typedOnly = FuzzHarness(DecoderUnderTest<Int>(name: "t", decode: { _ in throw Untyped() }, isExpectedError: { $0 is PayloadError }))
+        #expect(typedOnly.check([1])?.kind == .untypedError)
+
+        let unstable = FuzzHarness(DecoderUnderTest<[UInt8]>(
+            name: "unstable", decode: { $0 }, render: { "\($0.count)" }, reencode: { $0 + [0] }))
+        #expect(unstable.check([1, 2])?.kind == .roundTripChanged)
+
+        let rejectsOwnOutput = FuzzHarness(DecoderUnderTest<[UInt8]>(
+            name: "picky", decode: { bytes in if bytes.contains(0) { throw Untyped() }; return bytes }, render: { "\($0)" }, reencode: { $0 + [0] }))
+        #expect(rejectsOwnOutput.check([1])?.kind == .reencodingRejected)
+
+        let fine = FuzzHarness(DecoderUnderTest<[UInt8]>(name: "fine", decode: { $0 }, render: { "\($0)" }, reencode: { $0 }))
+        #expect(fine.check([1, 2, 3]) == nil)
+    }
+
+    @Test func mutateThroughTheCEntryPointRespectsMaxSize() throws {
+        let harness = FuzzHarness(.init(name: "x", decode: { $0 }), mutation: .compressed)
+        harness.learn(from: [TestPaths.corpusSeeds.path])
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let seed = Array(#"{"screen":"s","version":1,"components":[{"type":"text","data":{"text":"a"}}]}"#.utf8)
+        buffer.replaceSubrange(0..<seed.count, with: seed)
+        for s in 0..<200 {
+            let n = buffer.withUnsafeMutableBufferPointer { harness.mutate($0.baseAddress!, seed.count, 256, UInt32(s)) }
+            #expect(n >= 0 && n <= 256)
+        }
+    }
+
+    @Test func plantedFixtureOnlyFiresForGzipButtonsWithCaption() throws {
+        let json = Array(#"{"screen":"s","version":1,"components":[{"type":"button","data":{"title":"x","style":"primary","action":{"type":"dismiss"}}}]}"#.utf8)
+        #expect(try PlantedBugDecoder.decode(Deflater.compress(json, as: .gzip)) == 0)
+        let caption = Array(String(decoding: json, as: UTF8.self).replacingOccurrences(of: "primary", with: "caption").utf8)
+        #expect(try PlantedBugDecoder.decode(caption) == 0)                           // plain: no crash
+        #expect(try PlantedBugDecoder.decode(Deflater.compress(caption, as: .zlib)) == 0)  // zlib: no crash
+        setenv("SDUI_FIXTURE_FIXED", "1", 1)
+        defer { unsetenv("SDUI_FIXTURE_FIXED") }
+        #expect(try PlantedBugDecoder.decode(Deflater.compress(caption, as: .gzip)) == 0)  // fixed: no crash
+    }
+}
+
+@Suite struct TriageTests {
+    static let log = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/planted-crash.log"), encoding: .utf8)) ?? ""
+
+    @Test func analysesARecordedLibFuzzerCrash() {
+        let analysis = CrashTriage(packageRoot: "/src/sdui").analyse(output: Self.log, exitStatus: 1)
+        #expect(analysis.kind == .crash)
+        #expect(analysis.message == "Unexpectedly found nil while unwrapping an Optional value")
+        let project = analysis.frames.filter(\.isProject)
+        #expect(project.map(\.function) == ["static PlantedBugDecoder.decode(_:)"])
+        #expect(project.first?.location == "Sources/SDUIFuzzFixtures/PlantedBugDecoder.swift:29:87")
+        #expect(analysis.frames.count == 20)
+        #expect(analysis.signature.hasPrefix("crash-") && analysis.signature.count == 18)
+        #expect(analysis.title == "crash in static PlantedBugDecoder.decode(_:): Unexpectedly found nil while unwrapping an Optional value")
+    }
+
+    @Test func signaturesIgnoreAddressesPathsAndLineNumbers() {
+        let moved = Self.log
+            .replacingOccurrences(of: "/src/sdui", with: "/elsewhere/checkout")
+            .replacingOccurrences(of: "0x56299a", with: "0x7f0000")
+            .replacingOccurrences(of: "PlantedBugDecoder.swift:29:87", with: "PlantedBugDecoder.swift:31:5")
+        let a = CrashTriage(packageRoot: "/src/sdui").analyse(output: Self.log, exitStatus: 1)
+        let b = CrashTriage(packageRoot: "/elsewhere/checkout").analyse(output: moved, exitStatus: 1)
+        #expect(a.signature == b.signature)
+        let other = Self.log.replacingOccurrences(of: "Unexpectedly found nil", with: "Index out of range; found nil")
+        #expect(CrashTriage(packageRoot: "/src/sdui").analyse(output: other, exitStatus: 1).signature != a.signature)
+    }
+
+    @Test func classifiesTimeoutsOOMsSanitizerReportsAndNonReproduction() {
+        let triage = CrashTriage(packageRoot: "/src")
+        #expect(triage.analyse(output: "==1== ERROR: libFuzzer: timeout after 10 seconds\n", exitStatus: 70).kind == .timeout)
+        #expect(triage.analyse(output: "==1== ERROR: libFuzzer: out-of-memory (used: 2100Mb; exceeds: 2048Mb)\n", exitStatus: 71).kind == .oom)
+        let asan = triage.analyse(output: "==1==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x6020\nSUMMARY: AddressSanitizer: heap-buffer-overflow x.c:3\n", exitStatus: 1)
+        #expect(asan.kind == .sanitizer && asan.sanitizerKind == "heap-buffer-overflow")
+        #expect(triage.analyse(output: "Executed x in 1 ms\n", exitStatus: 0).kind == .notReproduced)
+    }
+
+    @Test func parsesStatusLinesOfBothModes() {
+        let plain = LibFuzzerOutput.status("#4096\tpulse  cov: 2152 ft: 7784 corp: 336/272Kb lim: 17358 exec/s: 512 rss: 338Mb")
+        #expect(plain?.coverage == 2152 && plain?.corpus == 336 && plain?.execsPerSecond == 512 && plain?.rssMB == 338 && plain?.executions == 4096)
+        let fork = LibFuzzerOutput.status("#12345: cov: 1545 ft: 4588 corp: 120 exec/s: 2000 oom/timeout/crash: 0/1/2 time: 10s job: 3 dft_time: 0")
+        #expect(fork?.coverage == 1545 && fork?.crashes == 2 && fork?.timeouts == 1 && fork?.seconds == 10)
+        #expect(LibFuzzerOutput.status("INFO: Seed: 123") == nil)
+        #expect(LibFuzzerOutput.counters(in: "INFO: Loaded 1 modules   (15063 inline 8-bit counters): 15063 [0x1, 0x2),") == 15063)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import TestSupport
+import SDUIJSON
+import SDUIPayload
+@testable import SDUIFuzz
+
+@Suite struct MutatorTests {
+    static let seeds = TestPaths.corpusSeeds.path
+    static let documents = CorpusReader.documents(in: [seeds])
+    static let dictionary = FuzzDictionary(learningFrom: documents)
+    static let structure = JSONStructureMutator(dictionary: dictionary, pool: SplicePool(documents: documents, dictionary: dictionary))
+
+    static func seed(_ name: String) throws -> [UInt8] { try TestPaths.bytes(TestPaths.corpusSeeds.appendingPathComponent(name)) }
+
+    @Test func structureMutationsCoverTheSDUIMoves() throws {
+        let input = try Self.seed("all-kinds.json")
+        var outputs: [[UInt8]] = []
+        for seed in 0..<3000 {
+            var bytes = input
+            var rng = FuzzRandom(seed: UInt64(seed))
+            Self.structure.mutate(&bytes, maxSize: 1 << 20, rng: &rng)
+            #expect(bytes.count <= 1 << 20)
+            outputs.append(bytes)
+        }
+        let texts = outputs.map { String(decoding: $0, as: UTF8.self) }
+        let parsed = outputs.compactMap { try? JSONParser().parse($0) }
+        #expect(outputs.filter { $0 != input }.count > 2900, "mutations should change the input")
+        #expect(parsed.count > 1500, "most mutations should stay JSON, \(parsed.count) did")
+        // Discriminators swapped to other known kinds: a `stack` where the seed had none at that place, etc.
+        #expect(texts.contains { $0.contains(#""type":"spacer","id":"t1""#) || $0.contains(#""type":"stack","id":"t1""#) || $0.contains(#""type":"image","id":"t1""#) })
+        #expect(texts.contains { $0.contains("1e999") })                         // extreme numbers
+        #expect(outputs.contains { $0.windowsContain(Array(#""\uD800""#.utf8)) })  // lone surrogate, raw
+        #expect(outputs.contains { $0.windowsContain([0x22, 0xC3, 0x28, 0x22]) })  // invalid UTF-8, raw
+        #expect(texts.contains { $0.contains(String(repeating: "[", count: 30)) || $0.contains(String(repeating: #"{"a":"#, count: 30)) }) // deep nesting
+        #expect(texts.contains { $0.contains("\"caption\"") && $0.contains("\"button\"") && $0 != String(decoding: input, as: UTF8.self) })
+        // A field dropped: some component lost its required "data".
+        #expect(parsed.contains { value in
+            guard case .array(let components)? = value["components"] else { return false }
+            return components.contains { $0["type"] != nil && $0["data"] == nil }
+        })
+    }
+
+    @Test func nonJSONFallsBackToByteMutation() {
+        var bytes: [UInt8] = Array("not json at all".utf8)
+        var rng = FuzzRandom(seed: 1)
+        Self.structure.mutate(&bytes, maxSize: 64, rng: &rng)
+        #expect(bytes != Array("not json at all".utf8))
+    }
+
+    @Test func compressionMutatorProducesEveryEncodingAndBrokenStreams() throws {
+        let input = try Self.seed("home.json.gz")
+        let mutator = CompressionMutator(structure: Self.structure)
+        var encodings = Set<ContentEncoding>()
+        var decodable = 0, broken = 0
+        for seed in 0..<600 {
+            var bytes = input
+            var rng = FuzzRandom(seed: UInt64(seed))
+            mutator.mutate(&bytes, maxSize: 1 << 16, rng: &rng)
+            #expect(bytes.count <= 1 << 16)
+            if let payload = try? PayloadDecoder().decode(bytes, declared: PayloadSniffer.declaredForFuzzing(bytes)) {
+                decodable += 1
+                encodings.insert(payload.encoding)
+            } else {
+                broken += 1
+            }
+        }
+        #expect(encodings == Set(ContentEncoding.allCases), "\(encodings)")
+        #expect(decodable > 250, "\(decodable) of 600 decodable")
+        #expect(broken > 60, "surgery should break some streams: \(broken)")
+    }
+
+    @Test func handBuiltGzipMembersWithEveryFlagDecode() throws {
+        let text = Array(#"{"screen":"s","version":1,"components":[]}"#.utf8)
+        var rng = FuzzRandom(seed: 7)
+        for flags: UInt8 in 0..<32 {
+            let member = GzipBuilder.member(text, flags: flags, rng: &rng)
+            #expect(try PayloadDecoder().decode(member).text == text, "flags \(flags)")
+        }
+    }
+
+    @Test func dictionaryIsLearntFromTheCorpus() {
+        let d = Self.dictionary
+        #expect(d.discriminatorKeys.contains("type"))
+        #expect(Set(d.kinds).isSuperset(of: ["text", "two_line_text", "icon_title", "button", "image", "spacer", "stack", "navigate", "open_url", "dismiss"]))
+        #expect(Set(d.enumValues).isSuperset(of: ["caption", "primary", "secondary", "vertical", "horizontal"]))
+        #expect(Set(d.keys).isSuperset(of: ["screen", "version", "components", "data", "children", "aspect_ratio"]))
+        let text = d.libFuzzerFormat
+        #expect(text.contains(#""\"type\":""#))
+        #expect(text.contains(#""\"stack\"""#))
+        #expect(text.contains(#""\\u0000""#))
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            #expect(line.hasPrefix("\"") && line.hasSuffix("\""), "\(line)")
+            #expect(line.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7f }, "\(line)")
+        }
+    }
+
+    @Test(.enabled(if: TestPaths.externalDataAvailable, "needs ../shared/external"))
+    func dictionaryLearnsAnotherProtocol() {
+        let divkit = FuzzDictionary(learningFrom: CorpusReader.documents(in: [TestPaths.external.appendingPathComponent("divkit").path]))
+        #expect(divkit.discriminatorKeys.contains("type"))
+        #expect(divkit.kinds.contains("container") && divkit.kinds.contains("text"))
+        let beagle = FuzzDictionary(learningFrom: CorpusReader.documents(in: [TestPaths.external.appendingPathComponent("beagle").path]))
+        #expect(beagle.discriminatorKeys.contains("_beagleComponent_"))
+        #expect(beagle.kinds.contains("beagle:container"))
+    }
+}
+
+extension Array where Element == UInt8 {
+    func windowsContain(_ needle: [UInt8]) -> Bool {
+        guard needle.count <= count else { return false }
+        return (0...(count - needle.count)).contains { self[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+}
