@@ -79,6 +79,6 @@ let package = Package(
         .testTarget(name: "SDUIFuzzTests", dependencies: [
             "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUIScreen", "SDUIJSON", "SDUIPayload",
             "ViewItemsDecoder", "TestSupport",
-        ]),
+        ], exclude: ["Fixtures"]),
     ]
 )

@@ -156,6 +156,18 @@ case "inflate":
     print("gzip_dc_mb_s\t\(String(format: "%.1f", mb / median(gzip)))")
     print("ratio_ours_vs_gzip\t\(String(format: "%.2f", median(gzip) / median(ours)))")
 
+case "mutate-dump":
+    // Writes N mutations of FILE (structured) to standard output, one per line, for inspection.
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let harness = FuzzHarness(DecoderUnderTest<Int>(name: "m", decode: { $0.count }), mutation: .structured)
+    harness.structuredShare = 100
+    harness.learn(from: [(path as NSString).deletingLastPathComponent])
+    for s in 0..<(args.count > 3 ? Int(args[3])! : 100) {
+        var b = bytes
+        harness.mutate(&b, maxSize: 1 << 20, seed: UInt32(s))
+        FileHandle.standardOutput.write(Data(b + [0x0a]))
+    }
+
 case "mutate":
     // Time per custom mutation of the harness (structured and compressed) on one seed.
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))

@@ -97,6 +97,9 @@ struct FuzzRunCommand: ParsableCommand {
     @Flag(help: "Use the fuzz binaries already in .build-fuzz.")
     var noBuild = false
 
+    @Flag(help: "End each target's run at its first crash (otherwise fuzzing goes on, keeping every crash input).")
+    var stopOnCrash = false
+
     @OptionGroup var package: PackageOption
 
     func validate() throws {
@@ -119,6 +122,7 @@ struct FuzzRunCommand: ParsableCommand {
         options.dictionary = dict
         options.merge = merge
         options.build = !noBuild
+        options.stopOnCrash = stopOnCrash
         let campaign = Campaign(options: options, packageRoot: root) { printError("sdui fuzz: " + $0) }
         let results: [TargetResult]
         do {

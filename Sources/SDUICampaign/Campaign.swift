@@ -20,6 +20,8 @@ public struct CampaignOptions: Sendable {
     public var merge = false
     /// Build (and verify) the fuzz binaries first.
     public var build = true
+    /// End a target's run at its first crash instead of fuzzing on for the whole budget.
+    public var stopOnCrash = false
 
     public init(targets: [FuzzTargetSpec], output: String) {
         self.targets = targets
@@ -54,6 +56,8 @@ public struct TargetResult: Sendable, Codable {
     public var peakRSSMB: Int?
     public var crashes: [Crash]
     public var merged: Int?
+    /// Seconds from the start of fuzzing to the first crash input written, if any.
+    public var firstCrashSeconds: Double?
     public var command: String
     /// Coverage and corpus size against time, from the status lines.
     public var timeline: [TimelinePoint]
@@ -134,7 +138,8 @@ public final class Campaign: @unchecked Sendable {
         let corpusStart = seeds.reduce(0) { $0 + CorpusReader.files(under: $1).count }
         let binary = builder.binary(target.product)
         let arguments = [
-            "-fork=\(max(1, options.jobs))", "-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1",
+            "-fork=\(max(1, options.jobs))",
+        ] + (options.stopOnCrash ? [] : ["-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1"]) + [
             "-max_total_time=\(options.secondsPerTarget)", "-max_len=\(options.maxLength)",
             "-timeout=\(options.timeout)", "-rss_limit_mb=\(options.rssLimitMB)",
             "-artifact_prefix=\(artifacts)/", "-dict=\(dictionary)", "-print_final_stats=1",
@@ -170,6 +175,9 @@ public final class Campaign: @unchecked Sendable {
         sampler.stop()
         let memory = sampler.result
         let crashes = try triage(target: target, binary: binary, artifacts: artifacts)
+        let firstCrash = CorpusReader.files(under: artifacts)
+            .compactMap { (try? FileManager.default.attributesOfItem(atPath: $0)[.modificationDate]) as? Date }
+            .min().map { max(0, $0.timeIntervalSince(start)) }
         var merged: Int?
         if options.merge { merged = try merge(target: target, binary: binary, corpus: corpus) }
         return TargetResult(
@@ -177,7 +185,7 @@ public final class Campaign: @unchecked Sendable {
             execsPerSecond: last.execsPerSecond, executions: last.executions,
             coverageStart: first?.coverage, coverageEnd: last.coverage,
             corpusStart: corpusStart, corpusEnd: corpusStart + CorpusReader.files(under: corpus).count,
-            peakRSSMB: memory.peakMB > 0 ? memory.peakMB : last.rssMB, crashes: crashes, merged: merged, command: command,
+            peakRSSMB: memory.peakMB > 0 ? memory.peakMB : last.rssMB, crashes: crashes, merged: merged, firstCrashSeconds: firstCrash, command: command,
             timeline: timeline, memoryTimeline: memory.samples.map { MemoryPoint(second: $0.second, maxRSSMB: $0.maxMB) })
     }
 

@@ -28,6 +28,7 @@ public struct CampaignReport: Sendable {
         md += "\n**\(total) unique crash signature(s).**\n"
         for r in results {
             if let merged = r.merged { md += "\n\(r.target): \(merged) new input(s) merged into `Corpus/fuzz/\(r.target)/`.\n" }
+            if let first = r.firstCrashSeconds { md += "\n\(r.target): first crash input after \(String(format: "%.1f", first)) s.\n" }
             for c in r.crashes {
                 md += "\n## \(r.target): `\(c.signature)`\n\n"
                 md += "- kind: \(c.kind)\n- title: \(c.title)\n"

@@ -143,12 +143,9 @@ struct JSONStructureMutator {
     func nest(_ node: JSONValue, rng: inout FuzzRandom) -> JSONValue {
         let depth = rng.chance(5) ? 1_000 : [2, 8, 33, 100][rng.below(4)]
         var value = node
-        // A container component seen in the corpus (one with an array field), used as a wrapper.
-        let container = pool.components.first { component in
-            guard case .object(let members) = component else { return false }
-            return members.contains { if case .object(let data) = $0.value { return data.contains { if case .array = $0.value { return true }; return false } }; return false }
-        }
+        let container = pool.container
         let useContainer = container != nil && rng.chance(50)
+        let useArrays = rng.chance(50)  // one wrapper kind per move: `[[[[…` or `{"a":{"a":…`
         for _ in 0..<depth {
             if useContainer, case .object(var members)? = container,
                let dataIndex = members.firstIndex(where: { if case .object = $0.value { return true }; return false }),
@@ -158,7 +155,7 @@ struct JSONStructureMutator {
                 members[dataIndex].value = .object(data)
                 value = .object(members)
             } else {
-                value = rng.chance(50) ? .array([value]) : .object([JSONMember("a", value)])
+                value = useArrays ? .array([value]) : .object([JSONMember("a", value)])
             }
         }
         return value

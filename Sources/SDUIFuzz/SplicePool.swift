@@ -5,6 +5,9 @@ import SDUIJSON
 struct SplicePool {
     var components: [JSONValue] = []
     var values: [JSONValue] = []
+    /// A container component seen in the corpus (one whose data object holds an array), used to
+    /// nest components deeply the way the protocol nests them.
+    var container: JSONValue?
 
     init() {}
 
@@ -22,6 +25,13 @@ struct SplicePool {
                 stack.append(contentsOf: elements)
             case .elided: break
             default: values.append(value)
+            }
+        }
+        container = components.first { component in
+            guard case .object(let members) = component else { return false }
+            return members.contains { member in
+                guard case .object(let data) = member.value else { return false }
+                return data.contains { if case .array = $0.value { return true }; return false }
             }
         }
     }

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The fuzzing part of CI:
+#  1. build every fuzz target with libFuzzer + ASan and fail on a binary without coverage or ASan;
+#  2. replay all of Corpus/ (seeds, merged inputs, kept crash inputs) through the sanitizer build;
+#  3. smoke-fuzz each default target for a short budget and fail on any crash;
+#  4. prove the harness finds the planted bug (a gzip-only, kind+field+value bug) within the budget,
+#     and show what plain libFuzzer does in the same budget.
+# Usage: scripts/fuzz-ci.sh [SMOKE_SECONDS] [PLANTED_SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
+bash scripts/install-deps.sh
+smoke="${1:-15}"
+planted="${2:-100}"
+swift build --product sdui >/dev/null
+sdui="$(swift build --show-bin-path)/sdui"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+export SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=detect_leaks=0 SWIFT_DETERMINISTIC_HASHING=1
+
+echo "== fuzz-ci: build and verify instrumentation"
+"$sdui" fuzz build
+
+echo "== fuzz-ci: replay Corpus/ through the sanitizer builds"
+dirs=(); for d in Corpus/seeds Corpus/fuzz Corpus/crashes; do [ -d "$d" ] && dirs+=("$d"); done
+find "${dirs[@]}" -type f ! -name '*.md' ! -name '*.meta.json' | sort > "$work/inputs"
+echo "$(wc -l < "$work/inputs") inputs"
+xargs -a "$work/inputs" .build-fuzz/release/FuzzDecode -runs=1 > "$work/replay.log" 2>&1 \
+  || { tail -50 "$work/replay.log"; echo "fuzz-ci: a corpus input crashes the sanitizer build"; exit 1; }
+find Corpus/view-items -type f | sort | xargs .build-fuzz/release/FuzzViewItems -runs=1 > "$work/replay-vi.log" 2>&1 \
+  || { tail -50 "$work/replay-vi.log"; echo "fuzz-ci: a view-items input crashes"; exit 1; }
+
+echo "== fuzz-ci: smoke campaign, ${smoke}s per target"
+if ! "$sdui" fuzz run --no-build --time "$smoke" --output "$work/smoke" > "$work/smoke.md"; then
+  cat "$work/smoke.md"; echo "fuzz-ci: the smoke campaign found a crash or could not run"; exit 1
+fi
+grep -E '^\| ' "$work/smoke.md"
+
+echo "== fuzz-ci: planted bug, harness (budget ${planted}s)"
+set +e
+"$sdui" fuzz run planted --no-build --stop-on-crash --time "$planted" --jobs 1 --output "$work/planted" > "$work/planted.md"
+status=$?
+set -e
+grep -E '^\| |first crash|^- title' "$work/planted.md" || true
+if [ $status -ne 1 ] || ! grep -q 'PlantedBugDecoder.decode' "$work/planted.md"; then
+  echo "fuzz-ci: the harness did not find the planted bug within ${planted}s (exit $status)"; exit 1
+fi
+
+echo "== fuzz-ci: planted bug, plain libFuzzer (seeds only, no dictionary, no custom mutator), same budget"
+mkdir -p "$work/plain-corpus" "$work/plain-artifacts"
+timeout $((planted + 60)) .build-fuzz/release/FuzzPlantedPlain -max_total_time="$planted" -max_len=65536 \
+  -artifact_prefix="$work/plain-artifacts/" "$work/plain-corpus" Corpus/seeds > "$work/plain.log" 2>&1 || true
+if ls "$work/plain-artifacts"/crash-* >/dev/null 2>&1; then
+  echo "plain libFuzzer also found it in ${planted}s"
+else
+  echo "plain libFuzzer did not find it in ${planted}s ($(grep -E '^#[0-9]+' "$work/plain.log" | tail -1 | cut -c1-80))"
+fi
+echo "fuzz-ci: ok"
