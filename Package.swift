@@ -6,7 +6,7 @@ func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
     .executableTarget(name: name, dependencies: dependencies, path: "Sources/FuzzTargets/\(name)")
 }
 
-let fuzzTargetNames = ["FuzzDecode", "FuzzCompressed", "FuzzStructured", "FuzzViewItems", "FuzzPlanted", "FuzzPlantedPlain", "FuzzBare"]
+let fuzzTargetNames = ["FuzzDecode", "FuzzCompressed", "FuzzStructured", "FuzzViewItems", "FuzzPlanted", "FuzzPlantedPlain", "FuzzHang", "FuzzHog", "FuzzBare"]
 
 let package = Package(
     name: "SDUIHarness",
@@ -64,8 +64,10 @@ let package = Package(
         fuzzTarget("FuzzStructured", ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"]),
         fuzzTarget("FuzzViewItems", ["SDUIFuzz", "ViewItemsDecoder"]),
         fuzzTarget("FuzzPlanted", ["SDUIFuzz", "SDUIFuzzFixtures"]),
-        fuzzTarget("FuzzPlantedPlain", ["SDUIFuzzFixtures"]),
-        fuzzTarget("FuzzBare", ["SDUIPayload", "SDUIScreen"]),
+        fuzzTarget("FuzzPlantedPlain", ["SDUIFuzz", "SDUIFuzzFixtures"]),
+        fuzzTarget("FuzzHang", ["SDUIFuzz", "SDUIFuzzFixtures"]),
+        fuzzTarget("FuzzHog", ["SDUIFuzz", "SDUIFuzzFixtures"]),
+        fuzzTarget("FuzzBare", ["SDUIFuzz", "SDUIPayload", "SDUIScreen"]),
         // Benchmarks (see scripts/bench-decoder.sh and BENCHMARKS.md).
         .executableTarget(name: "SDUIBench", dependencies: ["SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIFuzz"]),
 

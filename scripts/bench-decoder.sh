@@ -32,13 +32,10 @@ mib() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1048576 }'; }
 
 cpu=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)
 {
-  echo "# Benchmarks"
+  echo "## Decoder"
   echo
   echo "Measured by \`scripts/bench-decoder.sh $rounds\` on $(date -u +%Y-%m-%d) — $(nproc) cores, $cpu,"
-  echo "$(swift --version 2>/dev/null | head -1), release build. The machine is shared and noisy: each"
-  echo "figure is a median over interleaved rounds, and ratios compare runs made side by side."
-  echo
-  echo "## Decoder"
+  echo "$(swift --version 2>/dev/null | head -1), release build."
   echo
   echo "### Decode + render throughput (~1 MiB realistic screen, $(field "$decode" rounds) rounds)"
   echo
@@ -74,5 +71,6 @@ cpu=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || 
   echo
   echo "Goal: under the decompression limit + 32 MiB. The inflate buffer grows to at most limit + 1 byte,"
   echo "so peak − baseline stays at about the limit whatever the bomb's size."
-} > BENCHMARKS.md
-cat BENCHMARKS.md
+} > "$work/section.md"
+python3 scripts/update-benchmarks.py decoder < "$work/section.md"
+cat "$work/section.md"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The fuzzing part of CI:
 #  1. build every fuzz target with libFuzzer + ASan and fail on a binary without coverage or ASan;
-#  2. replay all of Corpus/ (seeds, merged inputs, kept crash inputs) through the sanitizer build;
+#  2. replay all of Corpus/ (seeds, merged inputs) through the sanitizer build, and every kept crash
+#     input (Corpus/crashes) through its own decoder's sanitizer build (`sdui fuzz regress`);
 #  3. smoke-fuzz each default target for a short budget and fail on any crash;
 #  4. prove the harness finds the planted bug (a gzip-only, kind+field+value bug) within the budget,
 #     and show what plain libFuzzer does in the same budget.
@@ -22,13 +23,16 @@ echo "== fuzz-ci: build and verify instrumentation"
 "$sdui" fuzz build
 
 echo "== fuzz-ci: replay Corpus/ through the sanitizer builds"
-dirs=(); for d in Corpus/seeds Corpus/fuzz Corpus/crashes; do [ -d "$d" ] && dirs+=("$d"); done
+dirs=(); for d in Corpus/seeds Corpus/fuzz; do [ -d "$d" ] && dirs+=("$d"); done
 find "${dirs[@]}" -type f ! -name '*.md' ! -name '*.meta.json' | sort > "$work/inputs"
 echo "$(wc -l < "$work/inputs") inputs"
 xargs -a "$work/inputs" .build-fuzz/release/FuzzDecode -runs=1 > "$work/replay.log" 2>&1 \
   || { tail -50 "$work/replay.log"; echo "fuzz-ci: a corpus input crashes the sanitizer build"; exit 1; }
 find Corpus/view-items -type f | sort | xargs .build-fuzz/release/FuzzViewItems -runs=1 > "$work/replay-vi.log" 2>&1 \
   || { tail -50 "$work/replay-vi.log"; echo "fuzz-ci: a view-items input crashes"; exit 1; }
+
+echo "== fuzz-ci: replay kept crash inputs through their decoders' sanitizer builds"
+"$sdui" fuzz regress --no-build
 
 echo "== fuzz-ci: smoke campaign, ${smoke}s per target"
 if ! "$sdui" fuzz run --no-build --time "$smoke" --output "$work/smoke" > "$work/smoke.md"; then

@@ -11,7 +11,7 @@ struct FuzzCommand: ParsableCommand {
         With no subcommand, runs a campaign (see `sdui fuzz run --help`). Fuzz binaries are built with
         libFuzzer and AddressSanitizer into .build-fuzz, apart from normal builds.
         """,
-        subcommands: [FuzzRunCommand.self, FuzzDictCommand.self, FuzzBuildCommand.self, FuzzListCommand.self],
+        subcommands: [FuzzRunCommand.self, FuzzDictCommand.self, FuzzBuildCommand.self, FuzzListCommand.self, FuzzRegressCommand.self],
         defaultSubcommand: FuzzRunCommand.self
     )
 }

@@ -16,6 +16,6 @@ struct SDUI: ParsableCommand {
           66  the input could not be read
         """,
         version: "0.1.0",
-        subcommands: [DecodeCommand.self, RenderCommand.self, FuzzCommand.self]
+        subcommands: [DecodeCommand.self, RenderCommand.self, FuzzCommand.self, ReproCommand.self]
     )
 }

@@ -40,9 +40,12 @@ public struct CrashTriage: Sendable {
 
     /// Replays `input` through `binary` once and analyses the output.
     public func replay(binary: String, input: String, timeout: Int, rssLimitMB: Int, extraEnvironment: [String: String] = [:]) throws -> (CrashAnalysis, String) {
+        // libFuzzer's own -timeout does not always fire when it replays a single file: a hard
+        // deadline a little later than it makes sure a hang ends, as a timeout.
         let out = try ProcessRunner.run(binary, ["-timeout=\(timeout)", "-rss_limit_mb=\(rssLimitMB)", "-runs=1", input],
-                                        environment: extraEnvironment)
-        let text = out.stderr + out.stdout
+                                        environment: extraEnvironment, timeout: Double(timeout) + 5)
+        var text = out.stderr + out.stdout
+        if out.status == -1 { text += "\n==0== ERROR: libFuzzer: timeout after \(timeout) seconds (killed by sdui)\n" }
         return (analyse(output: text, exitStatus: out.status, artifactName: (input as NSString).lastPathComponent), text)
     }
 

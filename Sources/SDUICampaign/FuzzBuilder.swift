@@ -13,9 +13,11 @@ public struct FuzzBuilder: Sendable {
         self.scratchPath = scratchPath
     }
 
-    /// The flags, in the one order that instruments for coverage *and* ASan (see fuzzing notes).
+    /// The flags, in the one order that instruments for coverage *and* ASan (see fuzzing notes);
+    /// `SDUI_LIBFUZZER` tells targets' `main.swift` not to add their replay program.
     public var buildArguments: [String] {
-        ["build", "-c", "release", "--scratch-path", scratchPath, "--sanitize=fuzzer", "-Xswiftc", "-sanitize=fuzzer,address"]
+        ["build", "-c", "release", "--scratch-path", scratchPath, "--sanitize=fuzzer",
+         "-Xswiftc", "-DSDUI_LIBFUZZER", "-Xswiftc", "-sanitize=fuzzer,address"]
     }
 
     public var binDirectory: String {

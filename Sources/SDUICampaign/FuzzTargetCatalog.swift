@@ -30,12 +30,22 @@ public enum FuzzTargetCatalog {
               summary: "TEST FIXTURE: planted bug behind the compression-aware mutator"),
         .init(name: "planted-plain", product: "FuzzPlantedPlain", seeds: ["Corpus/seeds"],
               summary: "TEST FIXTURE: planted bug under plain libFuzzer (baseline)"),
+        .init(name: "hang", product: "FuzzHang", seeds: ["Corpus/seeds"],
+              summary: "TEST FIXTURE: hangs on a spacer of height 4242 (timeout classification)"),
+        .init(name: "hog", product: "FuzzHog", seeds: ["Corpus/seeds"],
+              summary: "TEST FIXTURE: allocates without bound on a stack of spacing 4242 (OOM classification)"),
         .init(name: "bare", product: "FuzzBare", seeds: ["Corpus/seeds"],
               summary: "benchmark baseline: decoder only, no harness"),
     ]
 
     /// What `all` (and no target at all) means: the bundled decoder's targets and the second decoder.
     public static let defaultNames = ["decode", "compressed", "structured", "view-items"]
+
+    /// What `--decoder` accepts besides target names: `reference` is the bundled decoder.
+    public static func spec(forDecoder name: String) -> FuzzTargetSpec? {
+        if name == "reference" { return targets.first { $0.name == "decode" } }
+        return targets.first { $0.name == name || $0.product == name }
+    }
 
     /// A catalog target by name, or an ad-hoc one for any other product name (a user's own target).
     public static func spec(named name: String, seeds: [String]) -> FuzzTargetSpec {

@@ -4,6 +4,7 @@ import Foundation
 /// standard error line by line (libFuzzer's status lines) while it runs.
 enum ProcessRunner {
     struct Output {
+        /// The exit status, the signal number for a signal, or -1 when killed for its timeout.
         var status: Int32
         var stdout: String
         var stderr: String
@@ -21,7 +22,7 @@ enum ProcessRunner {
 
     /// Runs to completion; output goes through temporary files so no pipe can fill up.
     static func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
-                    environment extra: [String: String] = [:], stdin: Data? = nil) throws -> Output {
+                    environment extra: [String: String] = [:], stdin: Data? = nil, timeout: Double? = nil) throws -> Output {
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: tmp) }
@@ -43,8 +44,19 @@ enum ProcessRunner {
             process.standardInput = FileHandle.nullDevice
         }
         try process.run()
+        var timedOut = false
+        if let timeout {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            if process.isRunning {
+                timedOut = true
+                kill(-process.processIdentifier, SIGKILL)
+                process.terminate()
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
         process.waitUntilExit()
-        return Output(status: process.terminationStatus,
+        return Output(status: timedOut ? -1 : process.terminationStatus,
                       stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
                       stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
     }

@@ -140,9 +140,15 @@ public enum CorpusReader {
 
 /// How the harness guesses an encoding for raw fuzz inputs, where no HTTP header exists.
 public enum PayloadSniffer {
+    static let overrideEncoding: DeclaredEncoding? = ProcessInfo.processInfo.environment["SDUI_CONTENT_ENCODING"]
+        .flatMap { try? DeclaredEncoding(contentEncoding: $0) }
+
     /// gzip and zlib are sniffed; bytes that are neither and do not start like JSON text are taken
     /// as raw deflate (as a client does with `Content-Encoding: deflate`), so raw streams are fuzzed too.
+    /// `SDUI_CONTENT_ENCODING` (an HTTP `Content-Encoding` value) overrides the guess, to replay a
+    /// captured response body whose header is known.
     public static func declaredForFuzzing(_ bytes: [UInt8]) -> DeclaredEncoding? {
+        if let declared = overrideEncoding { return declared }
         let sniffed = bytes.withUnsafeBytes { PayloadDecoder.sniff($0) }
         guard sniffed == .identity else { return nil }
         let first = bytes.first { $0 != 0x20 && $0 != 0x0a && $0 != 0x0d && $0 != 0x09 }

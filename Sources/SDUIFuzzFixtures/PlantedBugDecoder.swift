@@ -8,8 +8,9 @@ import Glibc
 /// harness finds bugs plain libFuzzer does not reach.
 ///
 /// It crashes (a force-unwrap of nil, the way app decoders look up style tables) only when a
-/// **gzip** payload holds a `button` component whose `style` is `"caption"` — a specific component
-/// kind, field and value, reachable only through a compressed payload.
+/// **gzip** payload holds a `button` component whose `style` is not in its table (the corpus has
+/// other styles, such as `"caption"`, only on `text`) — a specific component kind, field and value,
+/// reachable only through a compressed payload.
 public enum PlantedBugDecoder {
     public struct Rejected: Error {}
 

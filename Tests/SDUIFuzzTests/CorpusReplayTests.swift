@@ -39,6 +39,14 @@ import ViewItemsDecoder
         #expect((try? ViewItemsScreen.decode(Data(try FuzzPayload.text(of: bytes)))) != nil || input.contains("error"))
     }
 
+    /// Every kept crash input, through the debug build of its own decoder (a child process).
+    @Test(arguments: KeptCases.cases(in: corpus.appendingPathComponent("crashes")).map(\.input))
+    func keptCrashInputsNoLongerCrash(_ input: String) throws {
+        let c = try #require(KeptCases.cases(in: Self.corpus.appendingPathComponent("crashes")).first { $0.input == input })
+        let result = try KeptCases.replay(c)
+        #expect(result.status == 0, "kept crash input \(input) crashes \(c.product) again:\n\(result.stderr.suffix(2000))")
+    }
+
     @Test func viewItemsSeedsDecode() throws {
         let bytes = try TestPaths.bytes(Self.corpus.appendingPathComponent("view-items/shape4.json.gz"))
         let screen = try ViewItemsScreen.decode(Data(try FuzzPayload.text(of: bytes)))

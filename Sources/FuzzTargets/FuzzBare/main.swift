@@ -1,9 +1,0 @@
-// Benchmark baseline: only calls the reference decoder, no harness, no invariant checks.
-import SDUIPayload
-import SDUIScreen
-
-@_cdecl("LLVMFuzzerTestOneInput")
-public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    _ = try? ScreenDecoder().decode(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
-    return 0
-}

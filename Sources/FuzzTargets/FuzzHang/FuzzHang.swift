@@ -1,0 +1,13 @@
+// TEST FIXTURE target: a decoder that hangs on one input (timeout classification).
+import SDUIFuzz
+import SDUIFuzzFixtures
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    _ = HangingDecoder.decode(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
+
+#if !SDUI_LIBFUZZER
+@main enum Replay { static func main() { FuzzReplay.main(test) } }  // normal builds: replay inputs
+#endif

@@ -1,9 +1,0 @@
-// TEST FIXTURE target: the planted-bug decoder under plain libFuzzer (no custom mutator), the
-// baseline the harness is measured against.
-import SDUIFuzzFixtures
-
-@_cdecl("LLVMFuzzerTestOneInput")
-public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    _ = try? PlantedBugDecoder.decode(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
-    return 0
-}

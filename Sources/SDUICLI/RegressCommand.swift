@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import SDUICampaign
+
+struct FuzzRegressCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "regress",
+        abstract: "Replay every kept crash input (Corpus/crashes) through its decoder's sanitizer build.",
+        discussion: "Exit status: 0 none crashes; 1 a kept input crashes again (a regression); 2 could not run."
+    )
+
+    @Option(help: ArgumentHelp("The regression store.", valueName: "dir"))
+    var dir: String = "Corpus/crashes"
+
+    @Flag(help: "Use the binaries already built.")
+    var noBuild = false
+
+    @OptionGroup var package: PackageOption
+
+    func run() throws {
+        let root = try package.root()
+        let store = RegressionStore(directory: dir.hasPrefix("/") ? dir : root + "/" + dir)
+        let cases = store.cases()
+        guard !cases.isEmpty else { print("no kept crash inputs under \(dir)"); return }
+        let builder = FuzzBuilder(packageRoot: root)
+        var crashed = 0
+        for product in Set(cases.map(\.sidecar.product)).sorted() where !noBuild {
+            do { try builder.build(product) } catch { printError("sdui fuzz regress: \(error)"); throw ExitCode(2) }
+        }
+        for (input, sidecar) in cases {
+            let triage = CrashTriage(packageRoot: root)
+            var env = ["SWIFT_DETERMINISTIC_HASHING": "1"]
+            if let e = sidecar.contentEncoding { env["SDUI_CONTENT_ENCODING"] = e }
+            let (analysis, _) = try triage.replay(binary: builder.binary(sidecar.product), input: input, timeout: 10, rssLimitMB: 2048, extraEnvironment: env)
+            let ok = analysis.kind == .notReproduced
+            if !ok { crashed += 1 }
+            print("\(ok ? "ok     " : "CRASHES") \(input.replacingOccurrences(of: root + "/", with: ""))  [\(sidecar.product)] \(ok ? "" : analysis.title)")
+        }
+        print("\(cases.count) kept input(s): \(crashed) crash again.")
+        if crashed > 0 { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// How to reproduce crash inputs.
+public struct ReproOptions: Sendable {
+    public var decoder: FuzzTargetSpec
+    /// An HTTP `Content-Encoding` for captured response bodies (`gzip`, `deflate`, `identity`).
+    public var contentEncoding: String?
+    /// Replays per build; an input that crashes in some but not all is flaky, not fixed.
+    public var tries = 3
+    public var timeout = 10
+    public var rssLimitMB = 2048
+    public var debugReplay = true
+    public var build = true
+
+    public init(decoder: FuzzTargetSpec) { self.decoder = decoder }
+}
+
+/// One replay build's verdict on one input.
+public struct ReplayOutcome: Sendable, Codable {
+    public enum Verdict: String, Sendable, Codable { case reproduces, flaky, doesNotReproduce = "does-not-reproduce" }
+    public var build: String
+    public var tries: Int
+    public var reproduced: Int
+    public var verdict: Verdict
+    /// The analysis of the first try that reproduced (or of the last try).
+    public var analysis: CrashAnalysis
+    public var command: String
+}
+
+/// Replays crash inputs through a decoder's sanitizer (libFuzzer + ASan) build and its normal
+/// debug build, classifies them and signs them like the campaign report does.
+public struct Reproducer: Sendable {
+    public var options: ReproOptions
+    public var packageRoot: String
+    let fuzzBuilder: FuzzBuilder
+
+    public init(options: ReproOptions, packageRoot: String) {
+        self.options = options
+        self.packageRoot = packageRoot
+        self.fuzzBuilder = FuzzBuilder(packageRoot: packageRoot)
+    }
+
+    var environment: [String: String] {
+        var env = ["SWIFT_DETERMINISTIC_HASHING": "1"]
+        if let e = options.contentEncoding { env["SDUI_CONTENT_ENCODING"] = e }
+        return env
+    }
+
+    var envPrefix: String {
+        (["SWIFT_BACKTRACE=enable=off", "ASAN_OPTIONS=detect_leaks=0"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+            .joined(separator: " ")
+    }
+
+    func relative(_ path: String) -> String { path.replacingOccurrences(of: packageRoot + "/", with: "") }
+
+    /// Builds what the replays need (once per run, not per input).
+    public func prepare() throws {
+        guard options.build else { return }
+        try fuzzBuilder.build(options.decoder.product)
+        _ = try fuzzBuilder.verify(options.decoder.product)
+        if options.debugReplay { try debugBuild() }
+    }
+
+    public var debugBinary: String { packageRoot + "/.build/debug/" + options.decoder.product }
+
+    func debugBuild() throws {
+        guard let swift = Toolchain.tool("swift") else { throw FuzzBuilder.BuildError.swiftNotFound }
+        let out = try ProcessRunner.run(swift, ["build", "--product", options.decoder.product], in: packageRoot)
+        guard out.status == 0 else { throw FuzzBuilder.BuildError.buildFailed(product: options.decoder.product, output: out.stdout + out.stderr) }
+    }
+
+    /// Replays `input` in the sanitizer build, `tries` times.
+    public func sanitizerReplay(_ input: String) throws -> ReplayOutcome {
+        let binary = fuzzBuilder.binary(options.decoder.product)
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw FuzzBuilder.BuildError.notInstrumented(product: options.decoder.product, reason: "\(relative(binary)) is not built")
+        }
+        let triage = CrashTriage(packageRoot: packageRoot)
+        var first: CrashAnalysis?
+        var last: CrashAnalysis?
+        var reproduced = 0
+        for _ in 0..<max(1, options.tries) {
+            let (analysis, _) = try triage.replay(binary: binary, input: input, timeout: options.timeout,
+                                                  rssLimitMB: options.rssLimitMB, extraEnvironment: environment)
+            last = analysis
+            if analysis.kind != .notReproduced {
+                reproduced += 1
+                if first == nil { first = analysis }
+            }
+        }
+        let command = "\(envPrefix) \(relative(binary)) -timeout=\(options.timeout) -rss_limit_mb=\(options.rssLimitMB) -runs=1 \(relative(input))"
+        return ReplayOutcome(build: "sanitizer", tries: max(1, options.tries), reproduced: reproduced,
+                             verdict: Self.verdict(reproduced, of: max(1, options.tries)), analysis: first ?? last!, command: command)
+    }
+
+    /// Replays `input` in the normal debug build (Swift's backtracer on), `tries` times, with the
+    /// same timeout and a memory limit.
+    public func debugReplay(_ input: String) throws -> ReplayOutcome {
+        let binary = debugBinary
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw FuzzBuilder.BuildError.notInstrumented(product: options.decoder.product, reason: "\(relative(binary)) is not built")
+        }
+        var env = environment
+        env["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
+        let limitKB = (options.rssLimitMB + 1024) * 1024
+        var first: CrashAnalysis?
+        var last: CrashAnalysis?
+        var reproduced = 0
+        for _ in 0..<max(1, options.tries) {
+            let out = try ProcessRunner.run("/bin/sh", ["-c", "ulimit -v \(limitKB); exec \"$0\" \"$1\"", binary, input],
+                                            environment: env, timeout: Double(options.timeout))
+            let analysis = DebugReplayParser(packageRoot: packageRoot).analyse(output: out.stderr + out.stdout, status: out.status)
+            last = analysis
+            if analysis.kind != .notReproduced {
+                reproduced += 1
+                if first == nil { first = analysis }
+            }
+        }
+        let command = "SWIFT_BACKTRACE=enable=yes \(relative(binary)) \(relative(input))"
+        return ReplayOutcome(build: "debug", tries: max(1, options.tries), reproduced: reproduced,
+                             verdict: Self.verdict(reproduced, of: max(1, options.tries)), analysis: first ?? last!, command: command)
+    }
+
+    static func verdict(_ reproduced: Int, of tries: Int) -> ReplayOutcome.Verdict {
+        reproduced == 0 ? .doesNotReproduce : reproduced == tries ? .reproduces : .flaky
+    }
+
+    public struct Minimized: Sendable, Codable {
+        public var path: String
+        public var originalSize: Int
+        public var size: Int
+        public var sameSignature: Bool
+    }
+
+    /// libFuzzer's crash minimization with a bounded budget; the result is kept only when its
+    /// signature is the original's.
+    public func minimize(_ input: String, signature: String, seconds: Int, into directory: String) throws -> Minimized {
+        let binary = fuzzBuilder.binary(options.decoder.product)
+        let output = directory + "/minimized-" + (input as NSString).lastPathComponent
+        try? FileManager.default.removeItem(atPath: output)
+        _ = try ProcessRunner.run(binary, ["-minimize_crash=1", "-max_total_time=\(seconds)", "-runs=1000000",
+                                           "-timeout=\(options.timeout)", "-rss_limit_mb=\(options.rssLimitMB)",
+                                           "-exact_artifact_path=\(output)", input],
+                                  environment: environment, timeout: Double(seconds * 3 + 30))
+        let originalSize = (try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int) ?? 0
+        guard FileManager.default.fileExists(atPath: output) else {
+            return Minimized(path: input, originalSize: originalSize, size: originalSize, sameSignature: true)
+        }
+        let (check, _) = try CrashTriage(packageRoot: packageRoot).replay(
+            binary: binary, input: output, timeout: options.timeout, rssLimitMB: options.rssLimitMB, extraEnvironment: environment)
+        let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+        guard check.signature == signature else {
+            return Minimized(path: input, originalSize: originalSize, size: originalSize, sameSignature: false)
+        }
+        return Minimized(path: output, originalSize: originalSize, size: size, sameSignature: true)
+    }
+}
+
+/// Reads the output of a debug-build replay (Swift's backtracer) into a ``CrashAnalysis``.
+struct DebugReplayParser {
+    var packageRoot: String
+
+    func analyse(output: String, status: Int32) -> CrashAnalysis {
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var kind: CrashAnalysis.Kind
+        if status == -1 { kind = .timeout }
+        else if status == 0 { kind = .notReproduced }
+        else if output.contains("out of memory") || output.lowercased().contains("cannot allocate") || output.lowercased().contains("could not allocate") || output.contains("failed to allocate")
+                    || output.contains("std::bad_alloc") { kind = .oom }
+        else { kind = .crash }
+        var message = lines.first { $0.contains("Fatal error: ") }.map { String($0.components(separatedBy: "Fatal error: ").dropFirst().joined()) }
+        if message == nil, let crashed = lines.first(where: { $0.hasPrefix("*** Program crashed: ") }) {
+            message = String(crashed.dropFirst("*** Program crashed: ".count).prefix { $0 != "*" }).trimmingCharacters(in: .whitespaces)
+        }
+        if kind == .timeout { message = "killed after the timeout" }
+        var frames: [CrashAnalysis.Frame] = []
+        for line in lines {
+            // `  2 [ra] 0x00005555d3fe22ff f(_:_:) + 254 in m at /path/m.swift:1:54`
+            let trimmed = line.drop { $0 == " " }
+            guard let index = Int(trimmed.prefix { $0.isNumber }), !trimmed.isEmpty else { continue }
+            guard let addressRange = trimmed.range(of: " 0x") else { continue }
+            let rest = trimmed[addressRange.upperBound...].drop { $0 != " " }.drop { $0 == " " }
+            guard let inRange = rest.range(of: " in ", options: .backwards) else { continue }
+            var function = String(rest[..<inRange.lowerBound])
+            if let plus = function.range(of: " + ", options: .backwards) { function = String(function[..<plus.lowerBound]) }
+            let tail = rest[inRange.upperBound...]
+            let location = tail.range(of: " at ").map { String(tail[$0.upperBound...]) } ?? String(tail)
+            let isProject = location.hasPrefix(packageRoot + "/Sources/")
+                && !["/Sources/SDUIFuzz/", "/Sources/FuzzTargets/"].contains { location.contains($0) }
+            frames.append(.init(index: index, function: function, location: location.replacingOccurrences(of: packageRoot + "/", with: ""),
+                                isProject: isProject))
+        }
+        var title = kind.rawValue
+        if let top = frames.first(where: \.isProject) { title += " in \(top.function)" }
+        if let message { title += ": \(message.prefix(160))" }
+        return CrashAnalysis(kind: kind, sanitizerKind: nil, message: message, frames: frames,
+                             signature: "n/a (signatures come from the sanitizer build)",
+                             title: kind == .notReproduced ? "no longer reproduces" : title)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The program a fuzz target is in a normal (non-libFuzzer) build: it replays the files given on
+/// the command line through the target's `LLVMFuzzerTestOneInput`, so a crash input can be run in
+/// a debug build, under a debugger or with Swift's backtracer.
+///
+/// A target calls it only outside fuzz builds (which define `SDUI_LIBFUZZER`, and where libFuzzer
+/// provides `main`):
+/// ```swift
+/// #if !SDUI_LIBFUZZER
+/// @main enum Replay { static func main() { FuzzReplay.main(test) } }
+/// #endif
+/// ```
+public enum FuzzReplay {
+    public static func main(_ testOneInput: (UnsafePointer<UInt8>?, Int) -> Int32) -> Never {
+        let files = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("-") }
+        guard !files.isEmpty else {
+            FileHandle.standardError.write(Data("usage: \(CommandLine.arguments[0]) FILE…  (replays inputs; build with the fuzz recipe to fuzz)\n".utf8))
+            exit(64)
+        }
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                FileHandle.standardError.write(Data("cannot read \(file)\n".utf8))
+                exit(66)
+            }
+            FileHandle.standardError.write(Data("Running: \(file)\n".utf8))
+            let bytes = [UInt8](data)
+            _ = bytes.withUnsafeBufferPointer { testOneInput($0.baseAddress, $0.count) }
+        }
+        FileHandle.standardError.write(Data("Replayed \(files.count) input(s): no crash\n".utf8))
+        exit(0)
+    }
+}
