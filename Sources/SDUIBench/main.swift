@@ -12,15 +12,9 @@ import SDUIRender
 import SDUIScreen
 
 struct Generator {
-    var state: UInt64 = 0x5EED
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    var random = FuzzRandom(seed: 0x5EED)
+    mutating func next() -> UInt64 { random.next() }
+    mutating func int(_ n: Int) -> Int { random.below(n) }
     static let words = ["order", "delivery", "today", "fresh", "sale", "신선한", "과일", "new", "arrives", "Tuesday",
                         "free", "shipping", "members", "save", "20%", "organic", "bananas", "coffee", "best", "seller"]
     mutating func sentence(_ count: Int) -> String { (0..<count).map { _ in Self.words[int(Self.words.count)] }.joined(separator: " ") }

@@ -76,21 +76,11 @@ public struct Reproducer: Sendable {
             throw FuzzBuilder.BuildError.notInstrumented(product: options.decoder.product, reason: "\(relative(binary)) is not built")
         }
         let triage = CrashTriage(packageRoot: packageRoot)
-        var first: CrashAnalysis?
-        var last: CrashAnalysis?
-        var reproduced = 0
-        for _ in 0..<max(1, options.tries) {
-            let (analysis, _) = try triage.replay(binary: binary, input: input, timeout: options.timeout,
-                                                  rssLimitMB: options.rssLimitMB, extraEnvironment: environment)
-            last = analysis
-            if analysis.kind != .notReproduced {
-                reproduced += 1
-                if first == nil { first = analysis }
-            }
-        }
         let command = "\(envPrefix) \(relative(binary)) -timeout=\(options.timeout) -rss_limit_mb=\(options.rssLimitMB) -runs=1 \(relative(input))"
-        return ReplayOutcome(build: "sanitizer", tries: max(1, options.tries), reproduced: reproduced,
-                             verdict: Self.verdict(reproduced, of: max(1, options.tries)), analysis: first ?? last!, command: command)
+        return try replayTries(build: "sanitizer", command: command) {
+            try triage.replay(binary: binary, input: input, timeout: options.timeout,
+                              rssLimitMB: options.rssLimitMB, extraEnvironment: environment).0
+        }
     }
 
     /// Replays `input` in the normal debug build (Swift's backtracer on), `tries` times, with the
@@ -103,22 +93,30 @@ public struct Reproducer: Sendable {
         var env = environment
         env["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
         let limitKB = (options.rssLimitMB + 1024) * 1024
+        let command = "SWIFT_BACKTRACE=enable=yes \(relative(binary)) \(relative(input))"
+        return try replayTries(build: "debug", command: command) {
+            let out = try ProcessRunner.run("/bin/sh", ["-c", "ulimit -v \(limitKB); exec \"$0\" \"$1\"", binary, input],
+                                            environment: env, timeout: Double(options.timeout))
+            return DebugReplayParser(packageRoot: packageRoot).analyse(output: out.stderr + out.stdout, status: out.status)
+        }
+    }
+
+    /// Runs `replay` `tries` times; the outcome keeps the first analysis that reproduced.
+    func replayTries(build: String, command: String, _ replay: () throws -> CrashAnalysis) throws -> ReplayOutcome {
+        let tries = max(1, options.tries)
         var first: CrashAnalysis?
         var last: CrashAnalysis?
         var reproduced = 0
-        for _ in 0..<max(1, options.tries) {
-            let out = try ProcessRunner.run("/bin/sh", ["-c", "ulimit -v \(limitKB); exec \"$0\" \"$1\"", binary, input],
-                                            environment: env, timeout: Double(options.timeout))
-            let analysis = DebugReplayParser(packageRoot: packageRoot).analyse(output: out.stderr + out.stdout, status: out.status)
+        for _ in 0..<tries {
+            let analysis = try replay()
             last = analysis
             if analysis.kind != .notReproduced {
                 reproduced += 1
                 if first == nil { first = analysis }
             }
         }
-        let command = "SWIFT_BACKTRACE=enable=yes \(relative(binary)) \(relative(input))"
-        return ReplayOutcome(build: "debug", tries: max(1, options.tries), reproduced: reproduced,
-                             verdict: Self.verdict(reproduced, of: max(1, options.tries)), analysis: first ?? last!, command: command)
+        return ReplayOutcome(build: build, tries: tries, reproduced: reproduced,
+                             verdict: Self.verdict(reproduced, of: tries), analysis: first ?? last!, command: command)
     }
 
     static func verdict(_ reproduced: Int, of tries: Int) -> ReplayOutcome.Verdict {
