@@ -95,12 +95,10 @@ enum ProcessRunner {
     }
 }
 
-/// Tools of the Swift toolchain that is running (`swift`, `llvm-symbolizer`, `swift-demangle`).
+/// Tools of the Swift toolchain on `PATH` (`swift`, `llvm-symbolizer`, `swift-demangle` sit together).
 public enum Toolchain {
     public static func tool(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        var candidates = path.split(separator: ":").map { "\($0)/\(name)" }
-        candidates.append("/opt/swift/usr/bin/\(name)")
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
