@@ -19,10 +19,14 @@ let package = Package(
         .executable(name: "sdui", targets: ["SDUICLI"]),
         .executable(name: "sdui-bench", targets: ["SDUIBench"]),
         .library(name: "SDUIFuzz", targets: ["SDUIFuzz"]),
+        .library(name: "SDUIContract", targets: ["SDUIContract"]),
     ] + fuzzTargetNames.map { .executable(name: $0, targets: [$0]) } + [
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
         // The system zlib (Debian: zlib1g-dev), used for inflate/deflate.
@@ -43,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "SDUICLI",
             dependencies: [
-                "SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIFuzz", "SDUICampaign",
+                "SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIFuzz", "SDUICampaign", "SDUIContract", "SDUIServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,6 +72,18 @@ let package = Package(
         fuzzTarget("FuzzHang", ["SDUIFuzz", "SDUIFuzzFixtures"]),
         fuzzTarget("FuzzHog", ["SDUIFuzz", "SDUIFuzzFixtures"]),
         fuzzTarget("FuzzBare", ["SDUIFuzz", "SDUIPayload", "SDUIScreen"]),
+        // The contract gate: contracts, fetching, redaction, golden renderings, classified diffs, reports.
+        .target(name: "SDUIContract", dependencies: [
+            "SDUIPayload", "SDUIJSON", "SDUIScreen", "SDUIRender",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
+        // `sdui serve`: recorded responses over HTTP on loopback (Hummingbird).
+        .target(name: "SDUIServe", dependencies: [
+            "SDUIContract", "SDUIPayload",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
         // Benchmarks (see scripts/bench-decoder.sh and BENCHMARKS.md).
         .executableTarget(name: "SDUIBench", dependencies: ["SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIFuzz"]),
 
@@ -78,6 +94,9 @@ let package = Package(
         .testTarget(name: "SDUIScreenTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI", "TestSupport"]),
+        .testTarget(name: "SDUIContractTests", dependencies: [
+            "SDUIContract", "SDUIServe", "SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport",
+        ]),
         .testTarget(name: "SDUIFuzzTests", dependencies: [
             "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUIScreen", "SDUIJSON", "SDUIPayload",
             "ViewItemsDecoder", "TestSupport",

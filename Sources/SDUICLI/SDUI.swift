@@ -1,14 +1,16 @@
 import ArgumentParser
 
 @main
-struct SDUI: ParsableCommand {
+struct SDUI: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sdui",
         abstract: "Keep server-driven UI clients from crashing or silently breaking when the server changes.",
         discussion: """
-        sdui decodes and renders Screen protocol v1 payloads with the bundled reference decoder.
+        sdui decodes and renders Screen protocol v1 payloads with the bundled reference decoder,
+        fuzzes decoders, reproduces crashes, and gates server changes against golden renderings
+        (`sdui contract`, `sdui serve`). Each subcommand documents its own exit status.
 
-        EXIT STATUS
+        EXIT STATUS (decode, render)
           0   decoded without warnings
           1   decoded with warnings
           2   rejected (the payload is not a valid screen)
@@ -16,6 +18,6 @@ struct SDUI: ParsableCommand {
           66  the input could not be read
         """,
         version: "0.1.0",
-        subcommands: [DecodeCommand.self, RenderCommand.self, FuzzCommand.self, ReproCommand.self]
+        subcommands: [DecodeCommand.self, RenderCommand.self, FuzzCommand.self, ReproCommand.self, ContractCommand.self, ServeCommand.self]
     )
 }

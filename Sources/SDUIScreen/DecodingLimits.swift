@@ -20,5 +20,5 @@ public struct DecodingLimits: Sendable, Hashable {
     /// JSON deeper than this is syntax-checked but not materialized: enough for the deepest
     /// allowed stack (three JSON levels per stack: component, `data`, `children`) and its
     /// children's `data` and actions, never more.
-    var jsonMaterializationDepth: Int { 3 * (maxStackDepth + 1) + 8 }
+    public var jsonMaterializationDepth: Int { 3 * (maxStackDepth + 1) + 8 }
 }

@@ -1,0 +1,233 @@
+import ArgumentParser
+import Foundation
+import SDUIContract
+
+struct ContractCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "contract",
+        abstract: "The CI contract gate: server responses against golden renderings.",
+        discussion: """
+        A contracts directory (default: Contracts) holds sdui-contracts.json (base URL, headers,
+        timeouts, concurrency, redactions, accept list), one file per request under contracts/,
+        the golden renderings under goldens/ and, optionally, recorded responses under responses/.
+        See the README's "Contract gate" section for the format.
+
+        EXIT STATUS (check and record)
+          0   every contract matches (or differs only below the --fail-on threshold)
+          1   a difference at or above the threshold (default: breaking)
+          2   the run could not be trusted: server unreachable, timeout, HTTP error, bad
+              encoding, bad contract file, missing golden in CI — the gate fails closed
+        """,
+        subcommands: [ContractCheckCommand.self, ContractRecordCommand.self, ContractRulesCommand.self]
+    )
+}
+
+/// Options shared by `check` and `record`.
+struct ContractRunOptions: ParsableArguments {
+    @Option(name: .customLong("contracts"), help: ArgumentHelp("The contracts directory.", valueName: "dir"))
+    var directory: String = "Contracts"
+
+    @Option(help: ArgumentHelp("The server to check (overrides SDUI_BASE_URL and the config's baseURL).", valueName: "url"))
+    var baseURL: String?
+
+    @Flag(help: "Use the recorded responses under responses/ instead of a server.")
+    var offline = false
+
+    @Option(name: .customLong("filter"), help: ArgumentHelp("Only contracts matching this glob (`home`, `home@ios`, `checkout/*`); repeatable.", valueName: "glob"))
+    var filters: [String] = []
+
+    @Option(help: ArgumentHelp("Run the i-th of n deterministic slices of the contracts (CI machines split the work).", valueName: "i/n"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("Requests in flight at once (default: the config's, else the number of cores).", valueName: "n"))
+    var concurrency: Int?
+
+    @Option(help: ArgumentHelp("Per-request timeout in seconds (default: the config's, else 10).", valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(help: ArgumentHelp("Report format on standard output: text, json, junit or github.", valueName: "format"))
+    var format: String = "text"
+
+    @Option(name: .customLong("junit"), help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
+    var junitFile: String?
+
+    @Option(name: .customLong("json"), help: ArgumentHelp("Also write the JSON report to this file.", valueName: "file"))
+    var jsonFile: String?
+
+    @Flag(help: "CI mode (also when CI=true): never write a file; a missing golden is a failure.")
+    var ci = false
+
+    @Flag(help: "Show passing contracts too.")
+    var verbose = false
+
+    var isCI: Bool {
+        if ci { return true }
+        let env = ProcessInfo.processInfo.environment["CI"]?.lowercased()
+        return env == "true" || env == "1" || env == "yes"
+    }
+
+    func validate() throws {
+        guard ContractReport.Format(rawValue: format) != nil else {
+            throw ValidationError("--format must be one of: text, json, junit, github (got \(format))")
+        }
+        if let shard, Shard(shard) == nil { throw ValidationError("--shard takes i/n with 1 <= i <= n, e.g. --shard 2/4 (got \(shard))") }
+        if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be at least 1") }
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if offline, baseURL != nil { throw ValidationError("--offline and --base-url exclude each other") }
+    }
+
+    /// Loads, runs and reports; returns the exit code.
+    func execute(mode: ContractRunner.Mode, failOn: Severity) async -> Int32 {
+        let suite: ContractSuite
+        do {
+            suite = try ContractSuite.load(URL(fileURLWithPath: directory))
+        } catch {
+            printError("sdui contract: \(ContractRule.contractInvalid.id) \(error.description)")
+            return 2
+        }
+        var config = suite.config
+        if let timeout { config.timeoutSeconds = timeout }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let inFlight = concurrency ?? (config.concurrency > 0 ? config.concurrency : cores)
+        let selected = suite.select(filters: filters, shard: shard.flatMap(Shard.init))
+        if selected.isEmpty {
+            printError("sdui contract: no contract matches\(filters.isEmpty ? "" : " \(filters.joined(separator: ", "))") in \(directory)")
+            return 2
+        }
+        // Learn every secret up front so nothing prints one, whichever case fails first.
+        var secrets = Secrets(environment: ProcessInfo.processInfo.environment)
+        for c in selected {
+            for (_, value) in config.headers + c.headers + c.query { _ = secrets.expand(value) }
+        }
+        let source: any ResponseSource
+        if offline {
+            source = RecordedResponses(directory: suite.directory)
+        } else {
+            guard let base = baseURL ?? ProcessInfo.processInfo.environment["SDUI_BASE_URL"] ?? config.baseURL else {
+                printError("""
+                sdui contract: no server to check. Pass --base-url URL, set SDUI_BASE_URL, set "baseURL" in \
+                \(directory)/\(ContractConfig.fileName), or use --offline for the recorded responses.
+                """)
+                return 2
+            }
+            do {
+                source = try LiveResponses(baseURL: base, config: config, secrets: secrets, concurrency: inFlight)
+            } catch {
+                printError("sdui contract: \(error.description)")
+                return 2
+            }
+        }
+        let runnerSuite = ContractSuite(directory: suite.directory, config: config, contracts: suite.contracts)
+        let runner = ContractRunner(suite: runnerSuite, source: source,
+                                    renderer: ResponseRenderer(redactions: config.redactions), secrets: secrets,
+                                    concurrency: inFlight, ci: isCI, failOn: failOn)
+        let run = await runner.run(selected, mode: mode, complete: filters.isEmpty && shard == nil)
+        await source.close()
+        let report = ContractReport(run: run, directoryName: directory, mode: mode, verbose: verbose)
+        print(secrets.scrub(report.render(ContractReport.Format(rawValue: format)!)), terminator: "")
+        for (file, text) in [(junitFile, report.junit()), (jsonFile, report.json())] {
+            guard let file else { continue }
+            // Report files are outputs the user asked for, not contract files: written even in CI.
+            do { try Data(secrets.scrub(text).utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
+                printError("sdui contract: cannot write \(file): \(error.localizedDescription)")
+                return 2
+            }
+        }
+        return run.exitCode
+    }
+}
+
+struct ContractCheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Fetch every contract's response, render it and compare it with its golden rendering.",
+        discussion: """
+        Each response is fetched (from the server, or with --offline from responses/), decoded
+        with the reference decoder after the config's redactions, rendered, and compared with
+        goldens/<contract>[@variant].txt. Every difference gets a rule ID and a severity
+        (`sdui contract rules` lists them): breaking when the client no longer understands
+        something it did, changed when the rendering differs but the client understands it all.
+        Unchanged responses pass whatever their key order, whitespace, number spelling or
+        compression. Differences whose fingerprint is in the config's accept list do not fail.
+
+        Examples:
+          sdui contract check --offline
+          sdui contract check --base-url http://127.0.0.1:8080 --format github --junit contracts.xml
+          sdui contract check --shard 2/4 --fail-on changed
+        """
+    )
+
+    @OptionGroup var options: ContractRunOptions
+
+    @Option(help: ArgumentHelp("Fail on `breaking` differences (default) or on any difference (`changed`).", valueName: "severity"))
+    var failOn: String = "breaking"
+
+    func validate() throws {
+        guard failOn == "breaking" || failOn == "changed" else {
+            throw ValidationError("--fail-on takes breaking or changed (got \(failOn))")
+        }
+    }
+
+    func run() async throws {
+        let code = await options.execute(mode: .check, failOn: failOn == "changed" ? .changed : .breaking)
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+struct ContractRecordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Write the golden renderings that are missing (and, with --update, those that changed).",
+        discussion: """
+        Goldens are written atomically (a temporary file, then a rename). Without --update an
+        existing golden is never overwritten: differences are reported as `check` reports them,
+        with exit status 1. In CI (CI=true or --ci) nothing is written and a missing golden is an
+        error (exit 2). Goldens no contract uses are reported as obsolete.
+
+        Examples:
+          sdui contract record --base-url http://127.0.0.1:8080 --save-responses
+          sdui contract record --offline --update --filter 'home@*'
+        """
+    )
+
+    @OptionGroup var options: ContractRunOptions
+
+    @Flag(help: "Rewrite goldens whose rendering changed.")
+    var update = false
+
+    @Flag(help: "Also keep each response as received under responses/ (for --offline and `sdui serve`).")
+    var saveResponses = false
+
+    func run() async throws {
+        let code = await options.execute(mode: .record(update: update, saveResponses: saveResponses), failOn: .changed)
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+struct ContractRulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List the rules: stable IDs, names, severities and what each means."
+    )
+
+    @Option(help: ArgumentHelp("text or json.", valueName: "format"))
+    var format: String = "text"
+
+    func run() throws {
+        switch format {
+        case "json":
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(ContractRule.all), as: UTF8.self))
+        case "text":
+            for severity in [Severity.breaking, .changed, .error] {
+                print(severity == .error ? "error (exit 2: the run cannot be trusted)" : "\(severity.rawValue)")
+                for rule in ContractRule.all where rule.severity == severity {
+                    print("  \(rule.id)  \(rule.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(rule.summary)")
+                }
+            }
+        default:
+            throw ValidationError("--format takes text or json (got \(format))")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import SDUIJSON
+
+/// `Contracts/sdui-contracts.json`: how to reach the server and how to compare.
+public struct ContractConfig: Sendable {
+    /// The server to check, e.g. `https://api.example.com` (overridden by `--base-url` or `SDUI_BASE_URL`).
+    public var baseURL: String?
+    /// Headers sent with every request; values may reference environment variables (`${API_TOKEN}`).
+    public var headers: [(String, String)] = [("Accept-Encoding", "gzip, deflate")]
+    /// Per-request timeout, covering connect, response head and the whole body.
+    public var timeoutSeconds: Double = 10
+    /// Requests in flight at once; 0 means the number of cores.
+    public var concurrency: Int = 0
+    /// Responses larger than this (as received, before decompression) are refused.
+    public var maxResponseBytes: Int = 4 << 20
+    /// How many redirects to follow (same host only, unless in ``allowRedirectHosts``).
+    public var maxRedirects: Int = 5
+    /// Hosts redirects may lead to besides the base URL's own.
+    public var allowRedirectHosts: [String] = []
+    /// Volatile values replaced by numbered placeholders before rendering.
+    public var redactions: [RedactionRule] = []
+    /// Acknowledged differences that no longer fail the gate.
+    public var accept: [AcceptEntry] = []
+
+    public init() {}
+
+    public static let fileName = "sdui-contracts.json"
+
+    static let knownKeys: Set<String> = [
+        "baseURL", "headers", "timeoutSeconds", "concurrency", "maxResponseBytes", "maxRedirects",
+        "allowRedirectHosts", "redactions", "accept", "description",
+    ]
+
+    /// Parses the config file (`file` names it in errors).
+    public static func parse(_ bytes: [UInt8], file: String) throws(ContractFileError) -> ContractConfig {
+        let fields = try JSONFields.parse(bytes, file: file)
+        try fields.rejectUnknownKeys(knownKeys)
+        var config = ContractConfig()
+        config.baseURL = try fields.string("baseURL")
+        if fields.value("headers") != nil { config.headers = try fields.stringMap("headers") }
+        if let t = try fields.number("timeoutSeconds") {
+            guard t > 0, t <= 3600 else { throw ContractFileError(file: file, path: fields.at("timeoutSeconds"), "expected 0 < timeoutSeconds <= 3600") }
+            config.timeoutSeconds = t
+        }
+        config.concurrency = try fields.integer("concurrency", in: 0...1024) ?? 0
+        config.maxResponseBytes = try fields.integer("maxResponseBytes", in: 1...(1 << 30)) ?? config.maxResponseBytes
+        config.maxRedirects = try fields.integer("maxRedirects", in: 0...20) ?? config.maxRedirects
+        config.allowRedirectHosts = try fields.stringArray("allowRedirectHosts").map { $0.lowercased() }
+        for (item, itemPath) in try fields.array("redactions") {
+            config.redactions.append(try RedactionRule.parse(try JSONFields(item, path: itemPath, file: file)))
+        }
+        for (item, itemPath) in try fields.array("accept") {
+            let entry = try JSONFields(item, path: itemPath, file: file)
+            try entry.rejectUnknownKeys(["fingerprint", "reason", "contract", "rule"])
+            let fingerprint = try entry.requiredString("fingerprint")
+            guard fingerprint.count == 16, fingerprint.allSatisfy(\.isHexDigit) else {
+                throw ContractFileError(file: file, path: entry.at("fingerprint"), "expected the 16-hex-digit fingerprint the report prints")
+            }
+            config.accept.append(AcceptEntry(fingerprint: fingerprint.lowercased(), reason: try entry.string("reason"),
+                                             contract: try entry.string("contract"), rule: try entry.string("rule")))
+        }
+        return config
+    }
+}
+
+/// An acknowledged difference: a finding with this fingerprint no longer fails the gate.
+public struct AcceptEntry: Sendable, Hashable, Codable {
+    public var fingerprint: String
+    /// Why it is acceptable (for the reviewer; shown in reports).
+    public var reason: String?
+    /// Informational: the contract and rule the entry was written for.
+    public var contract: String?
+    public var rule: String?
+
+    public init(fingerprint: String, reason: String? = nil, contract: String? = nil, rule: String? = nil) {
+        self.fingerprint = fingerprint
+        self.reason = reason
+        self.contract = contract
+        self.rule = rule
+    }
+}

@@ -1,0 +1,31 @@
+/// Why one contract could not be checked: the run is not trustworthy for it (exit 2).
+public struct ContractFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The error rule (severity ``Severity/error``).
+    public var rule: ContractRule
+    /// What went wrong, naming the file, URL or JSON path involved.
+    public var message: String
+
+    public init(_ rule: ContractRule, _ message: String) {
+        self.rule = rule
+        self.message = message
+    }
+
+    public var description: String { "\(rule.id) \(rule.name): \(message)" }
+}
+
+/// A contract file or the config file is malformed: names the file and the JSON path.
+public struct ContractFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var path: String?
+    public var message: String
+
+    public init(file: String, path: String? = nil, _ message: String) {
+        self.file = file
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String {
+        "\(file)\(path.map { " at \($0)" } ?? ""): \(message)"
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A loaded contracts directory: the config, every contract, and the cases they check.
+///
+/// ```
+/// Contracts/
+///   sdui-contracts.json          base URL, headers, timeouts, concurrency, redactions, accept list
+///   contracts/home.json          one request (and its variants) per file; subfolders allowed
+///   goldens/home@ios.txt         the golden rendering of each case
+///   responses/home@ios.json.gz   optional recorded responses for --offline and `sdui serve`
+/// ```
+public struct ContractSuite: Sendable {
+    public let directory: ContractDirectory
+    public let config: ContractConfig
+    public let contracts: [Contract]
+
+    public init(directory: ContractDirectory, config: ContractConfig, contracts: [Contract]) {
+        self.directory = directory
+        self.config = config
+        self.contracts = contracts
+    }
+
+    /// Loads `root`; every problem names its file and JSON path.
+    public static func load(_ root: URL) throws(ContractFileError) -> ContractSuite {
+        let directory = try ContractDirectory(root)
+        guard let configBytes = try directory.read(ContractConfig.fileName) else {
+            throw ContractFileError(file: root.appendingPathComponent(ContractConfig.fileName).path,
+                                    "missing config file (create it with at least `{}`)")
+        }
+        let config = try ContractConfig.parse(configBytes, file: ContractConfig.fileName)
+        var contracts: [Contract] = []
+        for relative in directory.files(under: "contracts") {
+            guard relative.hasSuffix(".json") else {
+                throw ContractFileError(file: relative, "not a contract: contract files end in .json")
+            }
+            let name = String(relative.dropFirst("contracts/".count).dropLast(".json".count))
+            guard name.split(separator: "/").allSatisfy({ ContractDirectory.isSafeSegment(String($0)) && !$0.contains("@") }) else {
+                throw ContractFileError(file: relative, "contract names use letters, digits, '.', '_' and '-' (no '@', no leading '.')")
+            }
+            guard let bytes = try directory.read(relative) else { continue }
+            contracts.append(try Contract.parse(bytes, name: name, file: relative))
+        }
+        return ContractSuite(directory: directory, config: config, contracts: contracts)
+    }
+
+    /// Every case, in name order.
+    public var cases: [ContractCase] { contracts.flatMap(\.cases).sorted { $0.id < $1.id } }
+
+    /// The cases matching any of `filters` (globs over `contract` or `contract@variant`; all when
+    /// empty), then this machine's share of them.
+    public func select(filters: [String], shard: Shard?) -> [ContractCase] {
+        var selected = cases.filter { c in
+            filters.isEmpty || filters.contains { Glob.matches($0, c.id) || Glob.matches($0, c.contract) }
+        }
+        if let shard {
+            selected = selected.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+        }
+        return selected
+    }
+
+    /// Golden files no case uses (left over after a contract or variant was removed or renamed).
+    public func obsoleteGoldens() -> [String] {
+        let used = Set(cases.map(\.goldenPath))
+        return directory.files(under: "goldens").filter { !used.contains($0) }
+    }
+}
+
+/// `--shard i/n`: the i-th of n deterministic, balanced slices of the sorted cases (1-based).
+public struct Shard: Sendable, Hashable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else { return nil }
+        index = i
+        count = n
+    }
+
+    public var description: String { "\(index)/\(count)" }
+}
+
+/// Shell-style globs: `*` any run of characters, `?` one character.
+enum Glob {
+    static func matches(_ pattern: String, _ text: String) -> Bool {
+        let p = Array(pattern), t = Array(text)
+        var pi = 0, ti = 0, star = -1, mark = 0
+        while ti < t.count {
+            if pi < p.count, p[pi] == "?" || p[pi] == t[ti] { pi += 1; ti += 1 }
+            else if pi < p.count, p[pi] == "*" { star = pi; mark = ti; pi += 1 }
+            else if star >= 0 { pi = star + 1; mark += 1; ti = mark }
+            else { return false }
+        }
+        while pi < p.count, p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+}
