@@ -36,7 +36,7 @@ public struct ContractReport: Sendable {
 
     public func text() -> String {
         var out = ""
-        for r in run.results where r.status != .pass || verbose {
+        for r in run.results where r.status != .pass || verbose || !r.findings.isEmpty {
             let mark = switch r.status {
             case .pass: "✓"
             case .recorded, .updated: "✎"

@@ -115,8 +115,9 @@ public struct ContractRunner: Sendable {
             }
         }
         let stale = complete ? suite.config.accept.filter { !used.contains($0.fingerprint) } : []
+        // A record run that leaves any golden different from its response has not done its job.
         return ContractRun(results: finished, obsoleteGoldens: suite.obsoleteGoldens(), staleAcceptEntries: stale,
-                           failOn: failOn, seconds: Self.seconds(since: start))
+                           failOn: mode == .check ? failOn : .changed, seconds: Self.seconds(since: start))
     }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {
@@ -158,10 +159,7 @@ public struct ContractRunner: Sendable {
         }
         result.golden = golden
         if case .record(let update, let saveResponses) = mode, !ci {
-            if saveResponses, let failure = save(response, for: c, overwrite: update) {
-                result.failure = failure
-                return
-            }
+            var wrote = false
             if golden == nil || (update && golden != rendering.text) {
                 do throws(ContractFileError) {
                     try suite.directory.write(Array(rendering.text.utf8), to: c.goldenPath)
@@ -171,8 +169,14 @@ public struct ContractRunner: Sendable {
                 }
                 result.status = golden == nil ? .recorded : .updated
                 result.golden = rendering.text
+                wrote = true
+            }
+            if saveResponses, let failure = save(response, for: c, overwrite: update) {
+                result.status = .error
+                result.failure = failure
                 return
             }
+            if wrote { return }
         }
         guard let golden else {
             result.failure = ContractFailure(.goldenMissing,

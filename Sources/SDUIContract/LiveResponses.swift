@@ -22,7 +22,9 @@ public final class LiveResponses: ResponseSource {
         self.secrets = secrets
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,  // followed here, so the host check cannot be bypassed
-            timeout: .init(connect: .milliseconds(Int64(config.timeoutSeconds * 1000)),
+            // Connecting gets half the budget, so a refused connection (which the pool retries until
+            // then) is reported as unreachable before the whole request times out.
+            timeout: .init(connect: .milliseconds(Int64(config.timeoutSeconds * 500)),
                            read: .milliseconds(Int64(config.timeoutSeconds * 1000))),
             decompression: .disabled)  // the decoder under test must see the bytes as sent
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(8, concurrency)

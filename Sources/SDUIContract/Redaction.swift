@@ -1,7 +1,8 @@
 import SDUIJSON
+import SDUIScreen
 
 /// Replaces a volatile value (date, id, token) with a stable numbered placeholder `<name-N>`
-/// before rendering, so it never causes a diff. Selects by JSON path, by pattern, or both.
+/// in what the rendering shows, so it never causes a diff. Selects by JSON path, by pattern, or both.
 ///
 /// - `path` only: every string at a matching path is replaced whole.
 /// - `pattern` only: every match of the regular expression in any string is replaced.
@@ -67,7 +68,11 @@ struct RegexBox: @unchecked Sendable {
     init(_ regex: Regex<AnyRegexOutput>) { self.regex = regex }
 }
 
-/// Applies redaction rules to one response, numbering placeholders by first appearance.
+/// Applies redaction rules to one decoded screen, numbering placeholders by first appearance.
+///
+/// Redaction runs after decoding, on the values the rendering shows (names, titles, texts, ids,
+/// URLs, destinations, warning messages), each with its JSON path. Decoding sees the real values,
+/// so a redacted destination or URL never turns a valid response into an invalid one.
 public struct Redactor {
     let rules: [RedactionRule]
     private var numbers: [String: [String: Int]] = [:]
@@ -76,34 +81,73 @@ public struct Redactor {
 
     public init(rules: [RedactionRule]) { self.rules = rules }
 
-    /// The value with every volatile string replaced. Elided (over-deep) containers are left alone:
-    /// the decoder never looks inside them either.
-    public mutating func redact(_ root: JSONValue) -> JSONValue {
-        guard !rules.isEmpty else { return root }
-        return redact(root, segments: [])
-    }
-
-    // Recursion depth is bounded by the parser's materialization depth (deeper containers are elided).
-    private mutating func redact(_ value: JSONValue, segments: [PathPattern.Segment]) -> JSONValue {
-        switch value {
-        case .string(let s):
-            return .string(redactString(s, segments: segments))
-        case .array(let items):
-            var out: [JSONValue] = []
-            out.reserveCapacity(items.count)
-            for (i, item) in items.enumerated() { out.append(redact(item, segments: segments + [.index(i)])) }
-            return .array(out)
-        case .object(let members):
-            return .object(members.map { JSONMember($0.key, redact($0.value, segments: segments + [.key($0.key)])) })
-        default:
-            return value
+    public mutating func redact(_ screen: Screen) -> Screen {
+        guard !rules.isEmpty else { return screen }
+        var screen = screen
+        screen.name = redact(screen.name, at: "$.screen")
+        screen.title = screen.title.map { redact($0, at: "$.title") }
+        screen.components = screen.components.map { redact($0) }
+        screen.warnings = screen.warnings.map { w in
+            var w = w
+            w.message = redact(w.message, at: w.path, patternsOnly: true)
+            return w
         }
+        return screen
     }
 
-    private mutating func redactString(_ s: String, segments: [PathPattern.Segment]) -> String {
-        var s = s
+    // Recursion depth is bounded by the decoder's stack depth limit.
+    private mutating func redact(_ component: Component) -> Component {
+        var c = component
+        let data = c.path + ".data"
+        c.id = c.id.map { redact($0, at: c.path + ".id") }
+        switch c.content {
+        case .text(var t):
+            t.text = redact(t.text, at: data + ".text")
+            c.content = .text(t)
+        case .twoLineText(var t):
+            t.title = redact(t.title, at: data + ".title")
+            t.subtitle = redact(t.subtitle, at: data + ".subtitle")
+            c.content = .twoLineText(t)
+        case .iconTitle(var t):
+            t.title = redact(t.title, at: data + ".title")
+            t.iconURL = redact(t.iconURL, at: data + ".icon_url")
+            c.content = .iconTitle(t)
+        case .button(var b):
+            b.title = redact(b.title, at: data + ".title")
+            switch b.action {
+            case .navigate(let d)?: b.action = .navigate(destination: redact(d, at: data + ".action.destination"))
+            case .openURL(let u)?: b.action = .openURL(redact(u, at: data + ".action.url"))
+            case .dismiss?, nil: break
+            }
+            c.content = .button(b)
+        case .image(var i):
+            i.url = redact(i.url, at: data + ".url")
+            i.alt = i.alt.map { redact($0, at: data + ".alt") }
+            c.content = .image(i)
+        case .spacer:
+            break
+        case .stack(var s):
+            s.children = s.children.map { redact($0) }
+            c.content = .stack(s)
+        case .unsupported(let type):
+            c.content = .unsupported(type: redact(type, at: c.path + ".type"))
+        case .invalid(let kind, let reason):
+            c.content = .invalid(kind: kind, reason: redact(reason, at: c.path, patternsOnly: true))
+        }
+        return c
+    }
+
+    /// - Parameter patternsOnly: for messages, which are not the value at `path`: only rules
+    ///   with a pattern apply (a path-only rule would replace the whole message).
+    private mutating func redact(_ value: String, at path: String, patternsOnly: Bool = false) -> String {
+        var s = value
+        var segments: [PathPattern.Segment]?
         for rule in rules {
-            if let pattern = rule.pathPattern, !pattern.matches(segments) { continue }
+            if patternsOnly, rule.regex == nil { continue }
+            if let pattern = rule.pathPattern {
+                if segments == nil { segments = PathPattern.segments(of: path) ?? [] }
+                if !pattern.matches(segments!) { continue }
+            }
             if let box = rule.regex {
                 var output = ""
                 var last = s.startIndex
@@ -182,6 +226,20 @@ struct PathPattern: Sendable {
         guard !name.isEmpty else { return nil }
         chars = chars[end...]
         return .key(String(name))
+    }
+
+    /// The segments of a concrete path (`$.a[0]["b c"]`), or nil when it has wildcards.
+    static func segments(of path: String) -> [Segment]? {
+        guard let pattern = PathPattern(path) else { return nil }
+        var result: [Segment] = []
+        for step in pattern.steps {
+            switch step {
+            case .key(let k): result.append(.key(k))
+            case .index(let i): result.append(.index(i))
+            case .anyChild, .anyDepth: return nil
+            }
+        }
+        return result
     }
 
     func matches(_ segments: [Segment]) -> Bool {

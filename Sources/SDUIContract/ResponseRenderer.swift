@@ -11,7 +11,7 @@ import SDUIScreen
 public protocol ScreenDecoding: Sendable {
     /// Limits for the payload bytes and JSON depth.
     var limits: DecodingLimits { get }
-    /// Decodes the (redacted) JSON root into a screen, or the error rejecting it.
+    /// Decodes the JSON root into a screen, or the error rejecting it.
     func decode(_ root: JSONValue) -> Result<Screen, ScreenError>
 }
 
@@ -31,7 +31,7 @@ public struct ResponseRendering: Sendable, Hashable {
     public var warningCodes: [String: DecodeWarning.Code]
 }
 
-/// Bytes → payload decoding → JSON → redaction → decoder → rendering → secrets scrubbed.
+/// Bytes → payload decoding → JSON → decoder → redaction → rendering → secrets scrubbed.
 public struct ResponseRenderer: Sendable {
     public var decoding: any ScreenDecoding
     public var redactions: [RedactionRule]
@@ -62,16 +62,15 @@ public struct ResponseRenderer: Sendable {
             return .failure(ContractFailure(rule, "\(response.source) (\(declaredText)): \(error.message)\(at)"))
         }
         let text = payload.text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(payload.text.dropFirst(3)) : payload.text
-        let outcome: Result<Screen, ScreenError>
+        var outcome: Result<Screen, ScreenError>
         do throws(JSONSyntaxError) {
-            var root = try JSONParser(materializationDepth: decoding.limits.jsonMaterializationDepth).parse(text)
-            if !redactions.isEmpty {
-                var redactor = Redactor(rules: redactions)
-                root = redactor.redact(root)
-            }
-            outcome = decoding.decode(root)
+            outcome = decoding.decode(try JSONParser(materializationDepth: decoding.limits.jsonMaterializationDepth).parse(text))
         } catch {
             outcome = .failure(.json(error))
+        }
+        if !redactions.isEmpty, case .success(let screen) = outcome {
+            var redactor = Redactor(rules: redactions)
+            outcome = .success(redactor.redact(screen))
         }
         var codes: [String: DecodeWarning.Code] = [:]
         if case .success(let screen) = outcome {

@@ -164,7 +164,11 @@ struct RecordedResponder: HTTPResponder {
         let fault = route.fault
         if fault.delayMilliseconds > 0 { try await Task.sleep(nanoseconds: UInt64(fault.delayMilliseconds) * 1_000_000) }
         var (body, encoding) = route.response.negotiate(request.headers[.acceptEncoding])
-        if let forced = fault.contentEncoding { encoding = forced.isEmpty ? nil : forced }
+        if let forced = fault.contentEncoding {
+            // A header that lies: the recorded bytes as they are, declared as something else.
+            body = route.response.recorded
+            encoding = forced.isEmpty ? nil : forced
+        }
         var headers: HTTPFields = [.contentType: "application/json", .vary: "Accept-Encoding"]
         if let encoding { headers[.contentEncoding] = encoding }
         if let location = fault.location { headers[.location] = location }

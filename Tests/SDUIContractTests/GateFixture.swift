@@ -44,7 +44,7 @@ struct GateFixture {
         try write("responses/\(id)\(ext)", encoding == .identity ? Array(json.utf8) : Deflater.compress(Array(json.utf8), as: encoding))
     }
 
-    func suite() throws -> ContractSuite { try ContractSuite.load(root) }
+    func suite() throws(ContractFileError) -> ContractSuite { try ContractSuite.load(root) }
 
     /// Runs every case offline (recorded responses read directly).
     func runOffline(_ mode: ContractRunner.Mode = .check, ci: Bool = false, failOn: Severity = .breaking,

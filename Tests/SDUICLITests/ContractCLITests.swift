@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `sdui contract` and the repository's sample contracts as a user runs them.
+@Suite struct ContractCLITests {
+    static let sdui = TestPaths.productsDirectory.appendingPathComponent("sdui")
+    static let contracts = TestPaths.packageRoot.appendingPathComponent("Contracts").path
+
+    @Test func theSampleContractsPassOfflineWithoutAnySecretSet() throws {
+        let result = try run(Self.sdui, ["contract", "check", "--offline", "--contracts", Self.contracts], environment: ["CI": "true"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("16 contracts: 16 passed, 0 changed, 0 breaking, 0 errors"))
+        // At least 10 screens, some with variants, every golden and recorded response present.
+        let names = Set(TestPaths.files(under: URL(fileURLWithPath: Self.contracts).appendingPathComponent("contracts")))
+        #expect(names.count >= 10)
+        #expect(TestPaths.files(under: URL(fileURLWithPath: Self.contracts).appendingPathComponent("goldens")).filter { $0.contains("@") }.count >= 4)
+    }
+
+    @Test func rulesAreListedWithStableIDs() throws {
+        let text = try run(Self.sdui, ["contract", "rules"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("SDUI-B002  component-unsupported"))
+        let json = try run(Self.sdui, ["contract", "rules", "--format", "json"])
+        let rules = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(rules.count >= 25)
+        let ids = rules.compactMap { $0["id"] as? String }
+        #expect(Set(ids).count == ids.count, "rule IDs are unique")
+        #expect(rules.allSatisfy { ["breaking", "changed", "error"].contains($0["severity"] as? String ?? "") })
+    }
+
+    @Test func usageAndSetupErrorsSayWhatToTypeInstead() throws {
+        let noServer = try run(Self.sdui, ["contract", "check", "--contracts", Self.contracts, "--base-url", "ftp://x"])
+        #expect(noServer.status == 2)
+        #expect(noServer.stderr.contains("absolute http(s) URL"))
+        let badShard = try run(Self.sdui, ["contract", "check", "--offline", "--contracts", Self.contracts, "--shard", "5/4"])
+        #expect(badShard.status == 64)
+        #expect(badShard.stderr.contains("--shard takes i/n"))
+        let badFormat = try run(Self.sdui, ["contract", "check", "--offline", "--contracts", Self.contracts, "--format", "xml"])
+        #expect(badFormat.status == 64)
+        let missingDir = try run(Self.sdui, ["contract", "check", "--offline", "--contracts", "/nonexistent/contracts"])
+        #expect(missingDir.status == 2)
+        #expect(missingDir.stderr.contains("SDUI-E008") && missingDir.stderr.contains("not a directory"))
+        let noMatch = try run(Self.sdui, ["contract", "check", "--offline", "--contracts", Self.contracts, "--filter", "nope*"])
+        #expect(noMatch.status == 2)
+    }
+
+    @Test func shardsAndFormatsFromTheCommandLine() throws {
+        var seen: [String] = []
+        for i in 1...3 {
+            let r = try run(Self.sdui, ["contract", "check", "--offline", "--contracts", Self.contracts, "--shard", "\(i)/3",
+                                        "--format", "json"])
+            #expect(r.status == 0)
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+            seen += (json["results"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        }
+        #expect(seen.count == 16 && Set(seen).count == 16)
+        let junitFile = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-junit-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: junitFile) }
+        let gh = try run(Self.sdui, ["contract", "check", "--offline", "--contracts", Self.contracts, "--format", "github", "--junit", junitFile.path])
+        #expect(gh.status == 0)
+        #expect(try String(contentsOf: junitFile, encoding: .utf8).contains("<testsuites name=\"sdui-contracts\" tests=\"16\" failures=\"0\" errors=\"0\""))
+    }
+}
