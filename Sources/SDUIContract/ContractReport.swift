@@ -50,8 +50,12 @@ public struct ContractReport: Sendable {
             for f in r.findings {
                 let accepted = f.acceptedBecause.map { " — accepted\($0.reason.map { ": \($0)" } ?? "")" } ?? ""
                 out += "  \(f.rule.id) \(f.rule.name) [\(f.rule.severity.rawValue)] \(f.path ?? "$"): \(f.message)"
-                if f.old != nil || f.new != nil { out += " (\(f.old ?? "—") → \(f.new ?? "—"))" }
                 out += "  fingerprint \(f.fingerprint)\(accepted)\n"
+                if let old = f.old, let new = f.new, f.rule.severity == .breaking || old.count + new.count > 60 {
+                    out += "      was: \(old)\n      now: \(new)\n"
+                } else if f.old != nil || f.new != nil {
+                    out += "      \(f.old ?? "—") → \(f.new ?? "—")\n"
+                }
             }
             if let golden = r.golden, let current = r.rendering, golden != current, r.status != .recorded, r.status != .updated {
                 out += UnifiedDiff.diff(golden, current, oldName: file(r), newName: "current rendering").split(separator: "\n")

@@ -37,6 +37,8 @@ public struct RenderingComparison {
         for w in golden.warnings {
             remaining[translate(w.path, state.pathMap, golden.nodes) + ": " + w.message, default: 0] += 1
         }
+        var reverse: [String: String] = [:]
+        for (from, to) in state.pathMap { reverse[to] = from }
         var breaking: [Finding] = []
         for w in current.warnings {
             let key = w.line
@@ -45,7 +47,11 @@ public struct RenderingComparison {
                 continue
             }
             let rule = Self.rule(for: warningCodes[key])
-            breaking.append(finding(rule, w.path, "new warning: \(w.message)", nil, w.line))
+            // The component it is about, before and now, when there is one.
+            let ownerPath = owner(of: w.path, in: current.nodes)
+            let now = ownerPath.flatMap { current.nodes.node(atPath: $0) }?.line
+            let before = ownerPath.flatMap { p in reverse[p] }.flatMap { golden.nodes.node(atPath: $0) }?.line
+            breaking.append(finding(rule, w.path, w.message, before, now ?? w.line))
         }
         var changed = state.findings
         for w in golden.warnings {
@@ -188,7 +194,7 @@ public struct RenderingComparison {
         for (rule, label) in [(ContractRule.textChanged, "text"), (.linkChanged, "link"), (.actionChanged, "action"), (.styleChanged, "style")] {
             let a = o[label] ?? [], b = n[label] ?? []
             if a != b {
-                state.findings.append(finding(rule, new.path, "\(describe(new)): \(label) changed",
+                state.findings.append(finding(rule, new.path, "\(describe(new)) \(label) changed",
                                               a.joined(separator: " "), b.joined(separator: " ")))
             }
         }
@@ -212,7 +218,7 @@ public struct RenderingComparison {
     }
 
     private func describe(_ node: RenderedNode) -> String {
-        node.kind + (node.id.map { "#" + $0 } ?? "") + " at " + node.path
+        node.kind + (node.id.map { "#" + $0 } ?? "")
     }
 
     // MARK: - Paths
@@ -237,6 +243,18 @@ public struct RenderingComparison {
 
     private func finding(_ rule: ContractRule, _ path: String?, _ message: String, _ old: String?, _ new: String?) -> Finding {
         Finding(rule: rule, contract: contract, path: path, message: message, old: old, new: new)
+    }
+}
+
+extension [RenderedNode] {
+    /// The node whose JSON path is `path`.
+    func node(atPath path: String) -> RenderedNode? {
+        var level = self
+        while let next = level.first(where: { path == $0.path || path.hasPrefix($0.path + ".") }) {
+            if next.path == path { return next }
+            level = next.children
+        }
+        return nil
     }
 }
 
