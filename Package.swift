@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "SDUIRender", targets: ["SDUIRender"]),
         .executable(name: "sdui", targets: ["SDUICLI"]),
         .executable(name: "sdui-bench", targets: ["SDUIBench"]),
+        .executable(name: "sdui-fuzz-dict", targets: ["SDUIFuzzDict"]),
         .library(name: "SDUIFuzz", targets: ["SDUIFuzz"]),
         .library(name: "SDUIContract", targets: ["SDUIContract"]),
     ] + fuzzTargetNames.map { .executable(name: $0, targets: [$0]) } + [
@@ -84,6 +85,8 @@ let package = Package(
             "SDUIContract", "SDUIPayload",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
+        // The dictionary generator alone, for build scripts (.clusterfuzzlite/build.sh).
+        .executableTarget(name: "SDUIFuzzDict", dependencies: ["SDUIFuzz"]),
         // Benchmarks (see scripts/bench-decoder.sh and BENCHMARKS.md).
         .executableTarget(name: "SDUIBench", dependencies: ["SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIFuzz"]),
 

@@ -11,7 +11,8 @@ struct FuzzCommand: ParsableCommand {
         With no subcommand, runs a campaign (see `sdui fuzz run --help`). Fuzz binaries are built with
         libFuzzer and AddressSanitizer into .build-fuzz, apart from normal builds.
         """,
-        subcommands: [FuzzRunCommand.self, FuzzDictCommand.self, FuzzBuildCommand.self, FuzzListCommand.self, FuzzRegressCommand.self],
+        subcommands: [FuzzRunCommand.self, FuzzDictCommand.self, FuzzBuildCommand.self, FuzzListCommand.self, FuzzRegressCommand.self,
+                      FuzzCoverageCommand.self, FuzzPlotCommand.self],
         defaultSubcommand: FuzzRunCommand.self
     )
 }
@@ -97,6 +98,9 @@ struct FuzzRunCommand: ParsableCommand {
     @Flag(help: "Use the fuzz binaries already in .build-fuzz.")
     var noBuild = false
 
+    @Flag(help: "After fuzzing, measure source coverage of the seeds and the campaign's corpus (OUTPUT/coverage/, linked from the report).")
+    var coverage = false
+
     @Flag(help: "End each target's run at its first crash (otherwise fuzzing goes on, keeping every crash input).")
     var stopOnCrash = false
 
@@ -123,6 +127,7 @@ struct FuzzRunCommand: ParsableCommand {
         options.merge = merge
         options.build = !noBuild
         options.stopOnCrash = stopOnCrash
+        options.coverage = coverage
         let campaign = Campaign(options: options, packageRoot: root) { printError("sdui fuzz: " + $0) }
         let results: [TargetResult]
         do {
@@ -131,9 +136,9 @@ struct FuzzRunCommand: ParsableCommand {
             printError("sdui fuzz: \(error)")
             throw ExitCode(2)
         }
-        let report = CampaignReport(results: results, options: options, packageRoot: root)
-        print(report.markdown)
         let dir = options.output.hasPrefix("/") ? options.output : root + "/" + options.output
+        print((try? String(contentsOfFile: dir + "/report.md", encoding: .utf8))
+              ?? CampaignReport(results: results, options: options, packageRoot: root).markdown)
         printError("sdui fuzz: report written to \(dir)/report.md and report.json")
         if results.contains(where: { !$0.crashes.isEmpty }) { throw ExitCode(1) }
     }

@@ -22,6 +22,8 @@ public struct CampaignOptions: Sendable {
     public var build = true
     /// End a target's run at its first crash instead of fuzzing on for the whole budget.
     public var stopOnCrash = false
+    /// After fuzzing, build the coverage replayers and report what the campaign's corpus reaches.
+    public var coverage = false
 
     public init(targets: [FuzzTargetSpec], output: String) {
         self.targets = targets
@@ -114,7 +116,18 @@ public final class Campaign: @unchecked Sendable {
         for target in options.targets {
             results.append(try fuzz(target, counters: counters[target.name] ?? 0, output: output))
         }
-        let report = CampaignReport(results: results, options: options, packageRoot: packageRoot)
+        var report = CampaignReport(results: results, options: options, packageRoot: packageRoot)
+        // Coverage and corpus against time: one plot per target, so a plateau is visible.
+        try FileManager.default.createDirectory(atPath: output + "/plots", withIntermediateDirectories: true)
+        for r in results {
+            let svg = CoveragePlot.svg(r.timeline, title: "\(r.target): coverage and corpus over \(Int(r.seconds)) s")
+            try Data(svg.utf8).write(to: URL(fileURLWithPath: output + "/plots/\(r.target).svg"), options: .atomic)
+        }
+        if options.coverage {
+            progress("coverage: building the instrumented replayers and replaying the campaign's corpus")
+            let corpora = options.targets.map { t in (product: t.product, paths: t.seeds.map(absolute) + [output + "/corpus/" + t.name]) }
+            report.coverage = try CoverageReport(packageRoot: packageRoot).run(corpora, output: output + "/coverage")
+        }
         try report.write(to: output)
         return results
     }

@@ -5,6 +5,8 @@ public struct CampaignReport: Sendable {
     public var results: [TargetResult]
     public var options: CampaignOptions
     public var packageRoot: String
+    /// The coverage report of the campaign's corpus, when it was asked for (`--coverage`).
+    public var coverage: CoverageReport.Result?
 
     public init(results: [TargetResult], options: CampaignOptions, packageRoot: String) {
         self.results = results
@@ -40,6 +42,17 @@ public struct CampaignReport: Sendable {
                 md += (shown.isEmpty ? c.frames.prefix(8) : shown[...]).map { "#\($0.index) \($0.function)  \($0.location)" }.joined(separator: "\n")
                 md += "\n```\n"
             }
+        }
+        md += "\n## Coverage over time\n\n"
+        for r in results { md += "![\(r.target): coverage and corpus size against time](plots/\(r.target).svg)\n\n" }
+        md += "## Coverage of the code\n\n"
+        if let coverage {
+            md += "Source coverage of what the seeds and this campaign's corpus reach (`-profile-generate -profile-coverage-mapping` replayers):\n\n"
+            let campaign = options.output.hasPrefix("/") ? options.output : packageRoot + "/" + options.output
+            md += CoverageReport.markdown(coverage, relativeTo: campaign + "/coverage").replacingOccurrences(of: "](html/", with: "](coverage/html/")
+                .replacingOccurrences(of: "[html/", with: "[coverage/html/")
+        } else {
+            md += "Not measured in this run: rerun with `--coverage`, or run `scripts/coverage.sh --corpus <this folder>/corpus/<target>`.\n"
         }
         md += "\n## Commands\n\n"
         for r in results { md += "- \(r.target):\n\n  ```sh\n  \(r.command)\n  ```\n" }

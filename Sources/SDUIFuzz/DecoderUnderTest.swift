@@ -11,19 +11,29 @@ public struct DecoderUnderTest<Decoded>: Sendable {
     public var reencode: (@Sendable (Decoded) -> [UInt8])?
     /// Whether a thrown error is one the decoder is meant to throw ("typed"); anything else is reported.
     public var isExpectedError: @Sendable (any Error) -> Bool
+    /// Explains an expected error the way a user would see it; nil when it cannot say what went
+    /// wrong and where (an invariant: a rejection always names its JSON path or byte offset).
+    public var explain: (@Sendable (any Error) -> String?)?
+    /// Re-encodes a decoded value compressed (the `Int` picks the encoding): decoding the compressed
+    /// bytes must render identically, whatever the compression.
+    public var reencodeCompressed: (@Sendable (Decoded, Int) -> [UInt8])?
 
     public init(
         name: String,
         decode: @escaping @Sendable ([UInt8]) throws -> Decoded,
         render: (@Sendable (Decoded) -> String)? = nil,
         reencode: (@Sendable (Decoded) -> [UInt8])? = nil,
-        isExpectedError: @escaping @Sendable (any Error) -> Bool = { _ in true }
+        isExpectedError: @escaping @Sendable (any Error) -> Bool = { _ in true },
+        explain: (@Sendable (any Error) -> String?)? = nil,
+        reencodeCompressed: (@Sendable (Decoded, Int) -> [UInt8])? = nil
     ) {
         self.name = name
         self.decode = decode
         self.render = render
         self.reencode = reencode
         self.isExpectedError = isExpectedError
+        self.explain = explain
+        self.reencodeCompressed = reencodeCompressed
     }
 }
 
@@ -36,6 +46,10 @@ public struct InvariantViolation: Error, Sendable, CustomStringConvertible {
         case reencodingRejected = "reencoding_rejected"
         /// Decoding the re-encoded value rendered differently.
         case roundTripChanged = "round_trip_changed"
+        /// An expected error could not explain itself (no message, or no JSON path or byte offset).
+        case unexplainedError = "unexplained_error"
+        /// The compressed re-encoding was rejected or rendered differently.
+        case compressionChanged = "compression_changed"
     }
 
     public var kind: Kind

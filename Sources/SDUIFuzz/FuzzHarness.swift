@@ -42,8 +42,15 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         do {
             decoded = try decoder.decode(bytes)
         } catch {
-            return decoder.isExpectedError(error) ? nil
-                : InvariantViolation(kind: .untypedError, detail: "\(type(of: error)): \(error)")
+            guard decoder.isExpectedError(error) else {
+                return InvariantViolation(kind: .untypedError, detail: "\(type(of: error)): \(error)")
+            }
+            if checksInvariants, let explain = decoder.explain {
+                guard let text = explain(error), !text.isEmpty else {
+                    return InvariantViolation(kind: .unexplainedError, detail: "\(error)")
+                }
+            }
+            return nil
         }
         guard checksInvariants, let render = decoder.render else { return nil }
         let rendering = render(decoded)
@@ -57,6 +64,21 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         let second = render(again)
         guard second == rendering else {
             return InvariantViolation(kind: .roundTripChanged, detail: firstDifference(rendering, second))
+        }
+        // One input in four also goes through compression (which one depends on the input), so the
+        // cost stays small while a corpus exercises every encoding.
+        if let compress = decoder.reencodeCompressed {
+            let pick = bytes.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF }
+            if pick % 4 == 0 {
+                do {
+                    let third = render(try decoder.decode(compress(decoded, pick / 4)))
+                    if third != rendering {
+                        return InvariantViolation(kind: .compressionChanged, detail: firstDifference(rendering, third))
+                    }
+                } catch {
+                    return InvariantViolation(kind: .compressionChanged, detail: "compressed re-encoding rejected: \(error)")
+                }
+            }
         }
         return nil
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SDUIPayload
 
 /// The program a fuzz target is in a normal (non-libFuzzer) build: it replays the files given on
 /// the command line through the target's `LLVMFuzzerTestOneInput`, so a crash input can be run in
@@ -25,6 +26,9 @@ public enum FuzzReplay {
             }
             FileHandle.standardError.write(Data("Running: \(file)\n".utf8))
             let bytes = [UInt8](data)
+            // A file named like a response body (`x.json.gz`, `x.json.zz`) is replayed with the
+            // Content-Encoding its name declares, as `sdui decode` reads it.
+            PayloadSniffer.replayDeclaredEncoding = DeclaredEncoding(fileName: file)
             _ = bytes.withUnsafeBufferPointer { testOneInput($0.baseAddress, $0.count) }
         }
         FileHandle.standardError.write(Data("Replayed \(files.count) input(s): no crash\n".utf8))

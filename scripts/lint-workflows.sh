@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Lints the GitHub Actions workflows (.github/workflows/*.yml) with check-jsonschema (from PyPI,
+# GitHub's workflow schema vendored in it, so it runs offline) and checks that every repository
+# script a workflow runs exists and is executable. Then proves the linter can fail: a broken
+# workflow must be rejected.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+venv=".build/lint-venv"
+if [ ! -x "$venv/bin/check-jsonschema" ]; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet "check-jsonschema==0.39.0"
+fi
+lint() { "$venv/bin/check-jsonschema" --builtin-schema vendor.github-workflows "$@"; }
+lint .github/workflows/*.yml
+python3 - .github/workflows/*.yml <<'PY'
+import os, re, sys
+failed = False
+for path in sys.argv[1:]:
+    text = open(path, encoding="utf-8").read()
+    for script in sorted(set(re.findall(r"(?:^|\s)((?:scripts|\.clusterfuzzlite)/[\w./-]+\.(?:sh|py))", text))):
+        if not os.access(script, os.X_OK):
+            print(f"{path}: runs {script}, which does not exist or is not executable")
+            failed = True
+    if "clusterfuzzlite/actions" in text and not os.path.exists(".clusterfuzzlite/build.sh"):
+        print(f"{path}: uses ClusterFuzzLite but .clusterfuzzlite/build.sh is missing")
+        failed = True
+sys.exit(1 if failed else 0)
+PY
+broken="$(mktemp -d)"
+trap 'rm -rf "$broken"' EXIT
+printf 'name: broken\non: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        run: echo both uses and run\n' > "$broken/broken.yml"
+if lint "$broken/broken.yml" >/dev/null 2>&1; then
+  echo "the workflow linter accepted a broken workflow" >&2
+  exit 1
+fi
+echo "workflows ok: $(ls .github/workflows/*.yml | wc -l) files; a broken workflow is rejected"
