@@ -34,6 +34,32 @@ for round in 1 2; do
 done
 mutation=$("$bench" mutate Corpus/seeds/all-kinds.json 2000)
 
+# 1b. per-input cost on fixed inputs, no exploration (exploring fuzzers differ in which inputs they
+#     try, so their exec/s is noisy): each binary executes Corpus/seeds + Corpus/fuzz/decode copied
+#     10 and 20 times (-runs=0 executes every file once); (t20 - t10) / (10 copies) is the per-input
+#     time with startup and dictionary learning (capped at 2,000 documents) taken out. 3 rounds.
+for copies in 10 20; do
+  mkdir -p "$work/fixed$copies"
+  for k in $(seq 1 "$copies"); do
+    for f in Corpus/seeds/* Corpus/fuzz/decode/*; do cp "$f" "$work/fixed$copies/$k-$(basename "$f")"; done
+  done
+done
+: > "$work/fixed.tsv"
+for round in 1 2 3; do
+  for t in FuzzBare FuzzDecode; do
+    for inv in off on; do
+      [ "$t" = FuzzBare ] && [ "$inv" = on ] && continue
+      for copies in 10 20; do
+        start=$(date +%s%N)
+        SDUI_FUZZ_INVARIANTS=$inv "$bin/$t" -runs=0 -max_len=65536 "$work/fixed$copies" > /dev/null 2>&1 || true
+        end=$(date +%s%N)
+        printf '%s\t%s\t%s\t%s\t%s\n' "$round" "$t" "$inv" "$copies" "$(( (end - start) / 1000 ))" >> "$work/fixed.tsv"
+      done
+    done
+  done
+done
+fixed_inputs=$(find Corpus/seeds Corpus/fuzz/decode -maxdepth 1 -type f | wc -l)
+
 # 2. time to the planted bug, 5 runs each, seeds 1..5.
 : > "$work/bug.tsv"
 for seed in 1 2 3 4 5; do
@@ -50,9 +76,10 @@ done
 # 3. memory over a long campaign.
 "$sdui" fuzz run structured --no-build --time "$campaign_seconds" --jobs 2 --output "$work/campaign" > /dev/null 2>&1 || true
 
-python3 - "$work" "$exec_seconds" "$bug_budget" "$campaign_seconds" "$mutation" <<'PY' > "$work/section.md"
+python3 - "$work" "$exec_seconds" "$bug_budget" "$campaign_seconds" "$mutation" "$fixed_inputs" <<'PY' > "$work/section.md"
 import json, statistics, subprocess, sys, datetime, os
 work, exec_s, budget, camp_s, mutation = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4], sys.argv[5]
+fixed_n = int(sys.argv[6])
 rows = [l.split("\t") for l in open(f"{work}/exec.tsv").read().split("\n") if l]
 eps = {}
 for _, t, e, c in rows:
@@ -79,7 +106,26 @@ desc = {"FuzzBare": "decoder only, no harness", "FuzzDecode": "harness, libFuzze
         "FuzzStructured": "harness + structure-aware mutator (50% of mutations)", "FuzzCompressed": "harness + compression-aware mutator (50%)"}
 for t in ["FuzzBare", "FuzzDecode", "FuzzStructured", "FuzzCompressed"]:
     print(f"| {t} | {med[t]:.0f} | {med[t] / bare:.2f}× | {desc[t]} |")
-print(f"\nHarness overhead (invariant checks excluded, same mutations): FuzzDecode runs at **{med['FuzzDecode'] / bare:.2f}×** the bare target's exec/s (goal: overhead ≤ 15 %).")
+print(f"\nWhile exploring, FuzzDecode ran at {med['FuzzDecode'] / bare:.2f}× the bare target's exec/s; exploring fuzzers try different")
+print("inputs run to run, so that ratio is noisy. The harness's own overhead is measured on fixed inputs:\n")
+fixed = [l.split("\t") for l in open(f"{work}/fixed.tsv").read().split("\n") if l]
+def per_input(t, inv):
+    diffs = []
+    for r in sorted({row[0] for row in fixed}):
+        us = {int(c): float(x) for rr, tt, ii, c, x in fixed if rr == r and tt == t and ii == inv}
+        diffs.append((us[20] - us[10]) / (10 * fixed_n))
+    return statistics.median(diffs)
+bare_us = per_input("FuzzBare", "off")
+off_us = per_input("FuzzDecode", "off")
+on_us = per_input("FuzzDecode", "on")
+print("| replaying Corpus/seeds + Corpus/fuzz/decode (µs per input, median of 3 rounds) | µs | vs bare |\n|---|---|---|")
+print(f"| FuzzBare: decoder only | {bare_us:.0f} | 1.00× |")
+print(f"| FuzzDecode, invariants off: the harness's overhead | {off_us:.0f} | {off_us / bare_us:.2f}× |")
+print(f"| FuzzDecode, invariants on (render, re-encode, decode again, explain errors, 1 in 4 compressed) | {on_us:.0f} | {on_us / bare_us:.2f}× |")
+print(f"\nHarness overhead on the same inputs: **{100 * (off_us / bare_us - 1):+.0f} %** of the decoder's time (goal ≤ 15 %); the invariant")
+print("checks are the price of finding more than crashes. The two targets do not do identical work: the harness")
+print("declares each compressed input's encoding as an HTTP header would, the bare target sniffs it; a negative")
+print("figure means the harness adds no cost that this measurement can see.")
 print(f"The SDUI-aware mutators cost {float(muts['structured_us_per_mutation']):.0f} µs (structured) and {float(muts['compressed_us_per_mutation']):.0f} µs (compressed) per mutation of a")
 print("1.6 KB seed (`sdui-bench mutate`, release, no sanitizer) and produce larger, deeper inputs: their targets trade exec/s for")
 print("inputs that reach further (see the planted bug below). That cost is the mutators', not harness overhead.\n")
