@@ -1,4 +1,5 @@
 import Foundation
+import SDUIJSON
 
 /// One request the app makes (a file under `Contracts/contracts/`), with its variants.
 public struct Contract: Sendable, Hashable {
@@ -97,7 +98,7 @@ extension Contract {
         try fields.rejectUnknownKeys(knownKeys)
         let method = (try fields.string("method") ?? "GET").uppercased()
         guard methods.contains(method) else {
-            throw ContractFileError(file: file, path: fields.at("method"), "unsupported method \(JSONPathQuote(method))")
+            throw ContractFileError(file: file, path: fields.at("method"), "unsupported method \(JSONPath.quoted(method))")
         }
         let path = try fields.requiredString("path")
         try validateRequestPath(path, file: file, at: fields.at("path"))
@@ -111,7 +112,7 @@ extension Contract {
                                         "variant names use letters, digits, '.', '_' and '-' and do not start with '.'")
             }
             guard !variants.contains(where: { $0.name == variantName }) else {
-                throw ContractFileError(file: file, path: v.at("name"), "duplicate variant \(JSONPathQuote(variantName))")
+                throw ContractFileError(file: file, path: v.at("name"), "duplicate variant \(JSONPath.quoted(variantName))")
             }
             variants.append(Variant(name: variantName, query: try v.stringMap("query"), headers: try v.stringMap("headers")))
         }
@@ -132,8 +133,4 @@ extension Contract {
             throw ContractFileError(file: file, path: jsonPath, "put query items in \"query\", not in the path")
         }
     }
-}
-
-func JSONPathQuote(_ s: String) -> String {
-    "\"" + s.replacingOccurrences(of: "\"", with: "\\\"") + "\""
 }

@@ -167,7 +167,7 @@ public final class LiveResponses: ResponseSource {
                 if phase.get() == .receiving {
                     return .failure(ContractFailure(.transport, "\(where_): the connection failed while receiving the body (truncated?): \(scrub(String(describing: error)))"))
                 }
-                if let e = error as? HTTPClientError, e == .remoteConnectionClosed || e == .invalidHeaderFieldNames([]) {
+                if let e = error as? HTTPClientError, e == .remoteConnectionClosed {
                     return .failure(ContractFailure(.transport, "\(where_): the server closed the connection: \(e)"))
                 }
                 return .failure(ContractFailure(.unreachable, "\(where_): cannot reach the server: \(scrub(String(describing: error)))"))
