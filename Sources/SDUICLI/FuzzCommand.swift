@@ -58,6 +58,15 @@ struct FuzzRunCommand: ParsableCommand {
           sdui fuzz                                  # 20 s per default target, report printed
           sdui fuzz run compressed --time 600 --jobs 2
           sdui fuzz run FuzzMyDecoder --seeds MyCorpus --time 300 --merge
+          sdui fuzz run FuzzMyDecoder --seeds MyCorpus --plain      # the plain-libFuzzer baseline
+
+        WHAT THE HARNESS ADDS FOR ANY DECODER
+          The dictionary holds the seeds' keys, discriminator values and enum-like strings, plus the
+          literals, keys and integer constants mined from the decoder's sources (the target's Sources/
+          and --mine-sources) and from the fuzz binary (Swift small-string immediates, long literals).
+          The structure-aware mutators use it too, with number moves across type boundaries and by
+          orders of magnitude, values copied between fields, and mutation inside compressed seeds.
+          -use_value_profile=1 is on; -timeout is 1 s and slower-than-100-ms inputs are reported.
 
         EXIT STATUS
           0 no crash found; 1 crashes found (see the report); 2 the campaign could not run
@@ -77,14 +86,26 @@ struct FuzzRunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seed folder (repeatable); default: the target's own seeds.", valueName: "dir"))
     var seeds: [String] = []
 
-    @Option(help: ArgumentHelp("A libFuzzer dictionary to use instead of the one generated from the seeds.", valueName: "file"))
+    @Option(help: ArgumentHelp("A libFuzzer dictionary to use instead of the one generated from the seeds and the decoder.", valueName: "file"))
     var dict: String?
+
+    @Option(help: ArgumentHelp("Another source folder of the decoder to mine for literals (repeatable), e.g. a dependency's checkout.", valueName: "dir"))
+    var mineSources: [String] = []
+
+    @Flag(help: "Do not mine the decoder's sources and binary for literals and constants.")
+    var noMine = false
+
+    @Flag(inversion: .prefixedNo, help: "libFuzzer's value profile (-use_value_profile=1): comparison operands count as coverage.")
+    var valueProfile = true
+
+    @Flag(help: "Plain libFuzzer, as a baseline: no dictionary, no SDUI-aware mutation, no value profile.")
+    var plain = false
 
     @Option(help: "Longest input libFuzzer generates (-max_len).")
     var maxLen: Int = 65_536
 
-    @Option(help: "Seconds after which an input counts as a timeout (-timeout).")
-    var timeout: Int = 10
+    @Option(help: "Seconds after which an input counts as a timeout (-timeout). A screen that takes a second to decode freezes the app: that is a bug. Inputs slower than 100 ms are listed as slow (SDUI_FUZZ_SLOW_MS).")
+    var timeout: Int = 1
 
     @Option(help: "Memory limit per fuzzing process in MB (-rss_limit_mb).")
     var rssLimitMb: Int = 2048
@@ -124,6 +145,10 @@ struct FuzzRunCommand: ParsableCommand {
         options.timeout = timeout
         options.rssLimitMB = rssLimitMb
         options.dictionary = dict
+        options.mineDecoder = !noMine
+        options.extraDecoderSources = mineSources
+        options.valueProfile = valueProfile
+        options.plain = plain
         options.merge = merge
         options.build = !noBuild
         options.stopOnCrash = stopOnCrash
@@ -147,7 +172,7 @@ struct FuzzRunCommand: ParsableCommand {
 struct FuzzDictCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dict",
-        abstract: "Generate a libFuzzer dictionary from a corpus (keys, discriminator values, enum strings, JSON tokens).",
+        abstract: "Generate a libFuzzer dictionary from a corpus (keys, discriminator values, enum strings, JSON tokens) and a decoder's code.",
         discussion: """
         Reads every file under the given paths (plain JSON or gzip/zlib/raw deflate), learns object
         keys, discriminator keys (type, viewType, view_type, … and any key ending in "type"/"kind")
@@ -157,6 +182,7 @@ struct FuzzDictCommand: ParsableCommand {
         EXAMPLES
           sdui fuzz dict Corpus/seeds -o sdui.dict
           sdui fuzz dict MyCorpus > my.dict
+          sdui fuzz dict MyCorpus --sources Sources/MyDecoder --binary .build-fuzz/release/FuzzMyDecoder -o my.dict
         """
     )
 
@@ -166,13 +192,23 @@ struct FuzzDictCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write here instead of standard output (atomically).", valueName: "file"))
     var output: String?
 
+    @Option(help: ArgumentHelp("A decoder source folder to mine for literals, keys and constants (repeatable).", valueName: "dir"))
+    var sources: [String] = []
+
+    @Option(help: ArgumentHelp("A (fuzz) binary to mine for the Swift string literals it compares against (repeatable).", valueName: "file"))
+    var binary: [String] = []
+
     func run() throws {
         let documents = CorpusReader.documents(in: paths.isEmpty ? ["Corpus/seeds"] : paths)
         guard !documents.isEmpty else {
             printError("sdui fuzz dict: no JSON documents found under \(paths.isEmpty ? "Corpus/seeds" : paths.joined(separator: ", "))")
             throw ExitCode(66)
         }
-        let text = FuzzDictionary(learningFrom: documents).libFuzzerFormat
+        var dictionary = FuzzDictionary(learningFrom: documents)
+        var mined = DecoderLiterals.mine(sources: sources)
+        for file in binary { mined.merge(DecoderLiterals.mine(binary: file)) }
+        dictionary.add(mined)
+        let text = dictionary.libFuzzerFormat
         if let output {
             try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
             printError("sdui fuzz dict: \(text.split(separator: "\n").count - 1) tokens from \(documents.count) documents written to \(output)")

@@ -28,7 +28,7 @@ struct FuzzRegressCommand: ParsableCommand {
             do { try builder.build(product) } catch { printError("sdui fuzz regress: \(error)"); throw ExitCode(2) }
         }
         for (input, sidecar) in cases {
-            let triage = CrashTriage(packageRoot: root)
+            let triage = CrashTriage(packageRoot: root, fuzzProduct: sidecar.product)
             var env = ["SWIFT_DETERMINISTIC_HASHING": "1"]
             if let e = sidecar.contentEncoding { env["SDUI_CONTENT_ENCODING"] = e }
             let (analysis, _) = try triage.replay(binary: builder.binary(sidecar.product), input: input, timeout: 10, rssLimitMB: 2048, extraEnvironment: env)

@@ -9,11 +9,23 @@ public struct CampaignOptions: Sendable {
     /// Parallel fuzzing processes per target (`-fork=N`).
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     public var maxLength: Int = 65_536
-    /// Seconds before an input counts as a timeout.
-    public var timeout: Int = 10
+    /// Seconds before an input counts as a timeout. A screen decoder that needs a second is a
+    /// bug for an app (it freezes the screen), so the default is one second; inputs slower than
+    /// 100 ms are reported as slow (`SDUI_FUZZ_SLOW_MS`).
+    public var timeout: Int = 1
     public var rssLimitMB: Int = 2048
     /// A dictionary file to use instead of the one generated from the seeds.
     public var dictionary: String?
+    /// Mine the decoder's sources and the fuzz binary for the literals and constants it compares
+    /// against, and add them to the generated dictionary.
+    public var mineDecoder = true
+    /// More source folders to mine (a decoder in a dependency whose sources are elsewhere).
+    public var extraDecoderSources: [String] = []
+    /// libFuzzer's value profile (`-use_value_profile=1`): comparison operands as coverage.
+    public var valueProfile = true
+    /// Plain libFuzzer, for baselines: no dictionary, no custom mutator (`SDUI_FUZZ_PLAIN=1`),
+    /// no value profile.
+    public var plain = false
     /// Where the campaign writes its corpus, crashes, logs and reports.
     public var output: String
     /// Fold new coverage into `Corpus/fuzz/<target>/` at the end (`-merge=1`).
@@ -57,6 +69,9 @@ public struct TargetResult: Sendable, Codable {
     public var corpusEnd: Int
     public var peakRSSMB: Int?
     public var crashes: [Crash]
+    /// Inputs that decoded within the timeout but slower than the harness's threshold
+    /// (`slow-<ms>ms-<hash>` artifacts).
+    public var slowInputs: [String] = []
     public var merged: Int?
     /// Seconds from the start of fuzzing to the first crash input written, if any.
     public var firstCrashSeconds: Double?
@@ -140,26 +155,34 @@ public final class Campaign: @unchecked Sendable {
         for dir in [corpus, artifacts, logs, output + "/dict"] { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) }
         let seeds = target.seeds.map(absolute).filter { fm.fileExists(atPath: $0) }
 
-        let dictionary: String
+        let binary = builder.binary(target.product)
+        var dictionary: String?
         if let given = options.dictionary {
             dictionary = absolute(given)
-        } else {
+        } else if !options.plain {
             dictionary = output + "/dict/\(target.name).dict"
-            let learnt = FuzzDictionary(learningFrom: CorpusReader.documents(in: seeds))
-            try learnt.libFuzzerFormat.write(toFile: dictionary, atomically: true, encoding: .utf8)
+            var learnt = FuzzDictionary(learningFrom: CorpusReader.documents(in: seeds))
+            if options.mineDecoder {
+                let mined = mineLiterals(target, binary: binary)
+                learnt.add(mined)
+                progress("\(target.name): dictionary of \(learnt.keys.count) keys, \(learnt.kinds.count + learnt.enumValues.count) corpus values, "
+                         + "\(learnt.literals.count) literals and \(learnt.numbers.count) numbers mined from the decoder")
+            }
+            try learnt.libFuzzerFormat.write(toFile: dictionary!, atomically: true, encoding: .utf8)
         }
         let corpusStart = seeds.reduce(0) { $0 + CorpusReader.files(under: $1).count }
-        let binary = builder.binary(target.product)
         let arguments = [
             "-fork=\(max(1, options.jobs))",
         ] + (options.stopOnCrash ? [] : ["-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1"]) + [
             "-max_total_time=\(options.secondsPerTarget)", "-max_len=\(options.maxLength)",
-            "-timeout=\(options.timeout)", "-rss_limit_mb=\(options.rssLimitMB)",
-            "-artifact_prefix=\(artifacts)/", "-dict=\(dictionary)", "-print_final_stats=1",
+            "-timeout=\(options.timeout)", "-rss_limit_mb=\(options.rssLimitMB)", "-malloc_limit_mb=\(options.rssLimitMB)",
+            "-artifact_prefix=\(artifacts)/", "-print_final_stats=1",
+        ] + (dictionary.map { ["-dict=\($0)"] } ?? []) + (options.valueProfile && !options.plain ? ["-use_value_profile=1"] : []) + [
             corpus,
         ] + seeds
-        let command = "SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=detect_leaks=0 " + relative(binary) + " "
-            + arguments.map(relative).joined(separator: " ")
+        let environment = options.plain ? ["SDUI_FUZZ_PLAIN": "1"] : [:]
+        let command = "SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=detect_leaks=0 " + (options.plain ? "SDUI_FUZZ_PLAIN=1 " : "")
+            + relative(binary) + " " + arguments.map(relative).joined(separator: " ")
 
         let start = Date()
         var last = LibFuzzerStatus()
@@ -170,7 +193,8 @@ public final class Campaign: @unchecked Sendable {
         let sampler = RSSSampler(executable: binary)
         sampler.start()
         defer { sampler.stop() }
-        _ = try ProcessRunner.stream(binary, arguments, in: packageRoot, log: URL(fileURLWithPath: "\(logs)/\(target.name).log")) { line in
+        _ = try ProcessRunner.stream(binary, arguments, in: packageRoot, environment: environment,
+                                     log: URL(fileURLWithPath: "\(logs)/\(target.name).log")) { line in
             guard let status = LibFuzzerOutput.status(line) else { return }
             if first == nil, status.coverage != nil { first = status }
             last = status
@@ -188,7 +212,8 @@ public final class Campaign: @unchecked Sendable {
         sampler.stop()
         let memory = sampler.result
         let crashes = try triage(target: target, binary: binary, artifacts: artifacts)
-        let firstCrash = CorpusReader.files(under: artifacts)
+        let slow = CorpusReader.files(under: artifacts).filter { ($0 as NSString).lastPathComponent.hasPrefix("slow-") }
+        let firstCrash = CorpusReader.files(under: artifacts).filter { !($0 as NSString).lastPathComponent.hasPrefix("slow-") }
             .compactMap { (try? FileManager.default.attributesOfItem(atPath: $0)[.modificationDate]) as? Date }
             .min().map { max(0, $0.timeIntervalSince(start)) }
         var merged: Int?
@@ -198,18 +223,18 @@ public final class Campaign: @unchecked Sendable {
             execsPerSecond: last.execsPerSecond, executions: last.executions,
             coverageStart: first?.coverage, coverageEnd: last.coverage,
             corpusStart: corpusStart, corpusEnd: corpusStart + CorpusReader.files(under: corpus).count,
-            peakRSSMB: memory.peakMB > 0 ? memory.peakMB : last.rssMB, crashes: crashes, merged: merged, firstCrashSeconds: firstCrash, command: command,
+            peakRSSMB: memory.peakMB > 0 ? memory.peakMB : last.rssMB, crashes: crashes, slowInputs: slow.map(relative), merged: merged, firstCrashSeconds: firstCrash, command: command,
             timeline: timeline, memoryTimeline: memory.samples.map { MemoryPoint(second: $0.second, maxRSSMB: $0.maxMB) })
     }
 
     /// Replays every artifact, groups them by signature. Inputs are never deleted.
     func triage(target: FuzzTargetSpec, binary: String, artifacts: String) throws -> [TargetResult.Crash] {
-        let triage = CrashTriage(packageRoot: packageRoot)
+        let triage = CrashTriage(packageRoot: packageRoot, fuzzProduct: target.product)
         var bySignature: [String: TargetResult.Crash] = [:]
         var order: [String] = []
         for file in CorpusReader.files(under: artifacts) {
             let name = (file as NSString).lastPathComponent
-            guard ["crash-", "timeout-", "oom-", "leak-", "slow-unit-"].contains(where: { name.hasPrefix($0) }) else { continue }
+            guard ["crash-", "timeout-", "oom-", "leak-"].contains(where: { name.hasPrefix($0) }) else { continue }
             progress("triaging \(relative(file))")
             var (analysis, _) = try triage.replay(binary: binary, input: file, timeout: options.timeout, rssLimitMB: options.rssLimitMB)
             if analysis.kind == .notReproduced, name.hasPrefix("timeout-") || name.hasPrefix("oom-") {
@@ -221,11 +246,25 @@ public final class Campaign: @unchecked Sendable {
                 bySignature[key] = TargetResult.Crash(
                     signature: key, kind: analysis.kind.rawValue, title: analysis.title, message: analysis.message,
                     inputs: [], frames: analysis.frames,
-                    reproduce: "SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=detect_leaks=0 SWIFT_DETERMINISTIC_HASHING=1 \(relative(binary)) -timeout=\(options.timeout) -rss_limit_mb=\(options.rssLimitMB) \(relative(file))")
+                    reproduce: "SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=detect_leaks=0 SWIFT_DETERMINISTIC_HASHING=1 \(relative(binary)) -timeout=\(options.timeout) -rss_limit_mb=\(options.rssLimitMB) -malloc_limit_mb=\(options.rssLimitMB) \(relative(file))")
             }
             bySignature[key]!.inputs.append(relative(file))
         }
         return order.map { bySignature[$0]! }
+    }
+
+    /// The decoder's literals: from its source folders (and any extra ones), and from the fuzz
+    /// binary (small-string immediates and long literals), so a decoder whose sources are not at
+    /// hand still gets its compared strings.
+    func mineLiterals(_ target: FuzzTargetSpec, binary: String) -> DecoderLiterals {
+        var mined = DecoderLiterals.mine(sources: (target.decoderSources + options.extraDecoderSources).map(absolute))
+        let fromBinary = DecoderLiterals.mine(binary: binary)
+        // The binary holds the harness's and the libraries' literals too: only those that look
+        // like protocol tokens (no spaces, no paths) are kept from it.
+        mined.merge(DecoderLiterals(strings: fromBinary.strings.filter { s in
+            !s.contains(" ") && !s.contains("/") && !s.contains("%") && s.utf8.count >= 3
+        }))
+        return mined
     }
 
     /// Folds the campaign corpus into `Corpus/fuzz/<target>/`, keeping only inputs that add coverage

@@ -13,7 +13,8 @@ public struct CrashAnalysis: Sendable, Hashable, Codable {
         public var index: Int
         public var function: String
         public var location: String
-        /// The frame is in this project's sources (not the toolchain, libFuzzer or the harness).
+        /// The frame is the decoder's own code (not the harness, libFuzzer, a sanitizer, the Swift
+        /// runtime, the standard library, Foundation or libc), wherever it lives.
         public var isProject: Bool
     }
 
@@ -29,23 +30,26 @@ public struct CrashAnalysis: Sendable, Hashable, Codable {
 }
 
 public struct CrashTriage: Sendable {
-    /// Absolute path of the package root, to tell project frames from the rest.
+    /// Absolute path of the package root, to show locations relative to it.
     public var packageRoot: String
-    /// Source folders whose frames are harness plumbing, not the bug's location.
-    public var harnessFolders = ["/Sources/SDUIFuzz/", "/Sources/FuzzTargets/", "/Sources/CFuzzerHooks/"]
+    /// Tells the decoder's frames from the harness, libFuzzer, sanitizers, runtime and libraries.
+    public var classifier: FrameClassifier
 
-    public init(packageRoot: String) {
+    /// `fuzzProduct` is the fuzz target being triaged: its own module is harness plumbing.
+    public init(packageRoot: String, fuzzProduct: String? = nil) {
         self.packageRoot = packageRoot
+        self.classifier = FrameClassifier(fuzzProduct: fuzzProduct)
     }
 
     /// Replays `input` through `binary` once and analyses the output.
     public func replay(binary: String, input: String, timeout: Int, rssLimitMB: Int, extraEnvironment: [String: String] = [:]) throws -> (CrashAnalysis, String) {
-        // libFuzzer's own -timeout does not always fire when it replays a single file: a hard
-        // deadline a little later than it makes sure a hang ends, as a timeout.
-        let out = try ProcessRunner.run(binary, ["-timeout=\(timeout)", "-rss_limit_mb=\(rssLimitMB)", "-runs=1", input],
-                                        environment: extraEnvironment, timeout: Double(timeout) + 5)
+        // libFuzzer's own -timeout does not fire when it replays a single file: at the deadline the
+        // runner sends SIGABRT, which libFuzzer's handler answers with the stack of where it spins.
+        let out = try ProcessRunner.run(binary, ["-timeout=\(timeout)", "-rss_limit_mb=\(rssLimitMB)", "-malloc_limit_mb=\(rssLimitMB)",
+                                                 "-runs=1", input],
+                                        environment: extraEnvironment, timeout: Double(timeout) + 1, interruptSignal: SIGABRT)
         var text = out.stderr + out.stdout
-        if out.status == -1 { text += "\n==0== ERROR: libFuzzer: timeout after \(timeout) seconds (killed by sdui)\n" }
+        if out.timedOut { text = "==0== ERROR: libFuzzer: timeout after \(timeout) seconds (stopped by sdui with SIGABRT)\n" + text }
         return (analyse(output: text, exitStatus: out.status, artifactName: (input as NSString).lastPathComponent), text)
     }
 
@@ -54,26 +58,26 @@ public struct CrashTriage: Sendable {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var kind: CrashAnalysis.Kind = .crash
         var sanitizerKind: String?
-        var message: String?
         if output.contains("ERROR: libFuzzer: timeout") { kind = .timeout }
         else if output.contains("ERROR: libFuzzer: out-of-memory") || output.contains("ERROR: libFuzzer: malloc") { kind = .oom }
         else if output.contains("ERROR: LeakSanitizer") { kind = .leak }
         else if let line = lines.first(where: { $0.contains("ERROR: AddressSanitizer: ") }) {
             let rest = line.components(separatedBy: "ERROR: AddressSanitizer: ")[1]
             sanitizerKind = String(rest.prefix { $0 != " " })
-            kind = sanitizerKind == "deadly" ? .crash : .sanitizer
+            if sanitizerKind == "requested" || sanitizerKind == "allocation-size-too-big" || rest.contains("allocator is out of memory") {
+                kind = .oom
+            } else {
+                kind = sanitizerKind == "deadly" ? .crash : .sanitizer
+            }
         } else if exitStatus == 0 {
             kind = .notReproduced
         }
-        if let fatal = lines.first(where: { $0.contains("Fatal error: ") }) {
-            message = String(fatal.components(separatedBy: "Fatal error: ").dropFirst().joined(separator: "Fatal error: "))
-        } else if let failure = lines.first(where: { $0.contains(" in Swift runtime failure: ") }) {
-            let text = failure.components(separatedBy: " in Swift runtime failure: ")[1]
-            message = String(text.components(separatedBy: " /<compiler-generated>")[0])
-        } else if let summary = lines.first(where: { $0.hasPrefix("SUMMARY: ") }) {
-            message = String(summary.dropFirst("SUMMARY: ".count))
-        } else if kind == .timeout || kind == .oom, let line = lines.first(where: { $0.contains("ERROR: libFuzzer:") }) {
+        var message = Self.runtimeMessage(lines)
+        if message == nil, kind == .timeout || kind == .oom, let line = lines.first(where: { $0.contains("ERROR: libFuzzer:") }) {
             message = line.components(separatedBy: "ERROR: libFuzzer: ").last
+        }
+        if message == nil, let summary = lines.first(where: { $0.hasPrefix("SUMMARY: ") }) {
+            message = String(summary.dropFirst("SUMMARY: ".count))
         }
         // The stack: the first run of `#N 0x… in SYMBOL LOCATION` lines after the error.
         var frames = parseFrames(lines)
@@ -81,17 +85,67 @@ public struct CrashTriage: Sendable {
         for i in frames.indices {
             frames[i].function = demangled[i]
         }
-        let projectFrames = frames.filter(\.isProject)
-        let normalizedMessage = (message ?? "").replacingOccurrences(of: #"0x[0-9a-fA-F]+|\d+"#, with: "N", options: .regularExpression)
-        let key = ([kind.rawValue, sanitizerKind ?? "", String(normalizedMessage.prefix(200))]
-                   + projectFrames.prefix(3).map(\.function)).joined(separator: "|")
-        let signature = "\(kind.rawValue)-" + String(fnv1a(key), radix: 16).leftPad(16).prefix(12)
-        var title = kind.rawValue
-        if let top = projectFrames.first { title += " in \(top.function)" }
-        if let message { title += ": \(message.prefix(160))" }
-        if kind == .notReproduced { title = "no longer reproduces" }
+        let signature = Self.signature(kind: kind, sanitizerKind: sanitizerKind, message: message, frames: frames, packageRoot: packageRoot)
         return CrashAnalysis(kind: kind, sanitizerKind: sanitizerKind, message: message, frames: frames,
-                             signature: kind == .notReproduced ? "none" : signature, title: title)
+                             signature: kind == .notReproduced ? "none" : signature,
+                             title: Self.title(kind: kind, message: message, frames: frames))
+    }
+
+    /// The message a crash explains itself with: Swift's `Fatal error: …`, a failed cast, the
+    /// runtime failure an -O build names as an inlined frame, or a sanitizer's summary line.
+    static func runtimeMessage(_ lines: [String]) -> String? {
+        if let fatal = lines.first(where: { $0.contains("Fatal error: ") }) {
+            return String(fatal.components(separatedBy: "Fatal error: ").dropFirst().joined(separator: "Fatal error: "))
+        }
+        if let cast = lines.first(where: { $0.contains("Could not cast value of type") }) {
+            // `Could not cast value of type 'Swift.Int' (0x7f…) to 'Swift.String' (0x7f…).`: addresses out.
+            let text = cast[cast.range(of: "Could not cast value of type")!.lowerBound...]
+            return String(text).replacingOccurrences(of: #" \(0x[0-9a-fA-F]+\)"#, with: "", options: .regularExpression)
+                .trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+        }
+        if let failure = lines.first(where: { $0.contains(" in Swift runtime failure: ") }) {
+            let text = failure.components(separatedBy: " in Swift runtime failure: ")[1]
+            return String(text.components(separatedBy: " /<compiler-generated>")[0])
+        }
+        for marker in ["Simultaneous accesses to ", "deallocated with non-zero retain count", "Object was retained too many times"] {
+            if let line = lines.first(where: { $0.contains(marker) }) { return line.trimmingCharacters(in: .whitespaces) }
+        }
+        return nil
+    }
+
+    /// The one-line title: kind, the innermost frame of the decoder's own code, the message.
+    static func title(kind: CrashAnalysis.Kind, message: String?, frames: [CrashAnalysis.Frame]) -> String {
+        guard kind != .notReproduced else { return "no longer reproduces" }
+        var title = kind.rawValue
+        if let top = frames.first(where: \.isProject) { title += " in \(top.function)" }
+        if let message { title += ": \(message.prefix(160))" }
+        return title
+    }
+
+    /// The stable signature of a crash: its kind, its message with numbers and addresses masked,
+    /// and where it happens in the decoder's own code — the innermost project frame and the text of
+    /// its source line when the source is at hand (so two bugs in one function differ, while moving
+    /// code around, another machine or another input keep the signature). A stack overflow is
+    /// signed by the set of project functions on the stack, which does not depend on where the
+    /// recursion happened to run out of stack.
+    static func signature(kind: CrashAnalysis.Kind, sanitizerKind: String?, message: String?, frames: [CrashAnalysis.Frame],
+                          packageRoot: String) -> String {
+        let normalizedMessage = (message ?? "")
+            .replacingOccurrences(of: #"0x[0-9a-fA-F]+|\d+"#, with: "N", options: .regularExpression)
+            .replacingOccurrences(of: #"\(pid=N\)|used: NMb|malloc\(N\)"#, with: "", options: .regularExpression)
+        let project = frames.filter(\.isProject)
+        var place: [String]
+        if sanitizerKind == "stack-overflow" {
+            place = Array(Set(project.prefix(64).map(\.function))).sorted()
+        } else if let top = project.first {
+            place = [top.function]
+            if let line = SourceLine.text(at: top.location, packageRoot: packageRoot) { place.append(line) }
+        } else {
+            place = frames.prefix(3).map(\.function)
+        }
+        let messageKey = kind == .oom ? "" : String(normalizedMessage.prefix(200))  // the limit's numbers say nothing of the bug
+        let key = ([kind.rawValue, sanitizerKind ?? "", messageKey] + place).joined(separator: "|")
+        return "\(kind.rawValue)-" + String(fnv1a(key), radix: 16).leftPad(16).prefix(12)
     }
 
     func parseFrames(_ lines: [String]) -> [CrashAnalysis.Frame] {
@@ -125,7 +179,9 @@ public struct CrashTriage: Sendable {
             } else if parts.count >= 2 {
                 location = parts[1]
             }
-            let isProject = location.hasPrefix(packageRoot + "/Sources/") && !harnessFolders.contains { location.contains($0) }
+            // `(binary+0x1234) (BuildId: …)`: the image is what locates an unsymbolized frame.
+            if location.hasPrefix("(BuildId:"), let open = rest.range(of: " (") { location = String(rest[open.upperBound...].prefix { $0 != ")" }) }
+            let isProject = classifier.isProject(symbol: function, function: function, location: location)
             let relative = location.hasPrefix(packageRoot + "/") ? String(location.dropFirst(packageRoot.count + 1)) : location
             frames.append(.init(index: index, function: function, location: relative, isProject: isProject))
         }

@@ -7,35 +7,39 @@ public struct FuzzTargetSpec: Sendable, Hashable {
     /// Seed directories, relative to the package root.
     public var seeds: [String]
     public var summary: String
+    /// Source folders of the decoder, relative to the package root, mined for the literals it
+    /// compares against (a user target's whole `Sources/`).
+    public var decoderSources: [String]
 
-    public init(name: String, product: String, seeds: [String], summary: String) {
+    public init(name: String, product: String, seeds: [String], summary: String, decoderSources: [String] = ["Sources"]) {
         self.name = name
         self.product = product
         self.seeds = seeds
         self.summary = summary
+        self.decoderSources = decoderSources
     }
 }
 
 public enum FuzzTargetCatalog {
     public static let targets: [FuzzTargetSpec] = [
         .init(name: "decode", product: "FuzzDecode", seeds: ["Corpus/seeds"],
-              summary: "reference decoder, plain bytes, libFuzzer mutations + invariants"),
+              summary: "reference decoder, plain bytes, libFuzzer mutations + invariants", decoderSources: ["Sources/SDUIScreen", "Sources/SDUIPayload", "Sources/SDUIJSON"]),
         .init(name: "compressed", product: "FuzzCompressed", seeds: ["Corpus/seeds"],
-              summary: "reference decoder, compression-aware mutator (inflate, mutate, deflate; header/trailer surgery)"),
+              summary: "reference decoder, compression-aware mutator (inflate, mutate, deflate; header/trailer surgery)", decoderSources: ["Sources/SDUIScreen", "Sources/SDUIPayload", "Sources/SDUIJSON"]),
         .init(name: "structured", product: "FuzzStructured", seeds: ["Corpus/seeds"],
-              summary: "reference decoder, structure-aware JSON mutator with SDUI knowledge"),
+              summary: "reference decoder, structure-aware JSON mutator with SDUI knowledge", decoderSources: ["Sources/SDUIScreen", "Sources/SDUIPayload", "Sources/SDUIJSON"]),
         .init(name: "view-items", product: "FuzzViewItems", seeds: ["Corpus/view-items"],
-              summary: "second decoder (view_type/view_data, JSONDecoder) plugged in as a user would"),
+              summary: "second decoder (view_type/view_data, JSONDecoder) plugged in as a user would", decoderSources: ["Sources/ViewItemsDecoder"]),
         .init(name: "planted", product: "FuzzPlanted", seeds: ["Corpus/seeds"],
-              summary: "TEST FIXTURE: planted bug behind the compression-aware mutator"),
+              summary: "TEST FIXTURE: planted bug behind the compression-aware mutator", decoderSources: ["Sources/SDUIFuzzFixtures"]),
         .init(name: "planted-plain", product: "FuzzPlantedPlain", seeds: ["Corpus/seeds"],
-              summary: "TEST FIXTURE: planted bug under plain libFuzzer (baseline)"),
+              summary: "TEST FIXTURE: planted bug under plain libFuzzer (baseline)", decoderSources: ["Sources/SDUIFuzzFixtures"]),
         .init(name: "hang", product: "FuzzHang", seeds: ["Corpus/seeds"],
-              summary: "TEST FIXTURE: hangs on a spacer of height 4242 (timeout classification)"),
+              summary: "TEST FIXTURE: hangs on a spacer of height 4242 (timeout classification)", decoderSources: ["Sources/SDUIFuzzFixtures"]),
         .init(name: "hog", product: "FuzzHog", seeds: ["Corpus/seeds"],
-              summary: "TEST FIXTURE: allocates without bound on a stack of spacing 4242 (OOM classification)"),
+              summary: "TEST FIXTURE: allocates without bound on a stack of spacing 4242 (OOM classification)", decoderSources: ["Sources/SDUIFuzzFixtures"]),
         .init(name: "bare", product: "FuzzBare", seeds: ["Corpus/seeds"],
-              summary: "benchmark baseline: decoder only, no harness"),
+              summary: "benchmark baseline: decoder only, no harness", decoderSources: []),
     ]
 
     /// What `all` (and no target at all) means: the bundled decoder's targets and the second decoder.

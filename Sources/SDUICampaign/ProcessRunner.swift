@@ -8,6 +8,8 @@ enum ProcessRunner {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// The deadline passed before it ended.
+        var timedOut: Bool { status == -1 }
     }
 
     static func environment(_ extra: [String: String]) -> [String: String] {
@@ -22,7 +24,8 @@ enum ProcessRunner {
 
     /// Runs to completion; output goes through temporary files so no pipe can fill up.
     static func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
-                    environment extra: [String: String] = [:], stdin: Data? = nil, timeout: Double? = nil) throws -> Output {
+                    environment extra: [String: String] = [:], stdin: Data? = nil, timeout: Double? = nil,
+                    interruptSignal: Int32? = nil) throws -> Output {
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: tmp) }
@@ -48,6 +51,14 @@ enum ProcessRunner {
         if let timeout {
             let deadline = Date().addingTimeInterval(timeout)
             while process.isRunning && Date() < deadline { usleep(20_000) }
+            if process.isRunning, let signal = interruptSignal {
+                // Asked to explain itself first (e.g. SIGABRT: libFuzzer prints where it spins);
+                // the main thread takes a process-directed signal on Linux.
+                timedOut = true
+                kill(process.processIdentifier, signal)
+                let grace = Date().addingTimeInterval(10)
+                while process.isRunning && Date() < grace { usleep(20_000) }
+            }
             if process.isRunning {
                 timedOut = true
                 kill(-process.processIdentifier, SIGKILL)
@@ -62,7 +73,7 @@ enum ProcessRunner {
     }
 
     /// Runs while handing every line of standard error to `onLine`; the lines also go to `log`.
-    static func stream(_ executable: String, _ arguments: [String], in directory: String,
+    static func stream(_ executable: String, _ arguments: [String], in directory: String, environment extra: [String: String] = [:],
                        log: URL, onLine: @escaping (String) -> Void) throws -> Int32 {
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let logHandle = try FileHandle(forWritingTo: log)
@@ -70,7 +81,7 @@ enum ProcessRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = environment([:])
+        process.environment = environment(extra)
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         let pipe = Pipe()
         process.standardError = pipe

@@ -75,7 +75,7 @@ public struct Reproducer: Sendable {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw FuzzBuilder.BuildError.notInstrumented(product: options.decoder.product, reason: "\(relative(binary)) is not built")
         }
-        let triage = CrashTriage(packageRoot: packageRoot)
+        let triage = CrashTriage(packageRoot: packageRoot, fuzzProduct: options.decoder.product)
         let command = "\(envPrefix) \(relative(binary)) -timeout=\(options.timeout) -rss_limit_mb=\(options.rssLimitMB) -runs=1 \(relative(input))"
         return try replayTries(build: "sanitizer", command: command) {
             try triage.replay(binary: binary, input: input, timeout: options.timeout,
@@ -94,10 +94,26 @@ public struct Reproducer: Sendable {
         env["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
         let limitKB = (options.rssLimitMB + 1024) * 1024
         let command = "SWIFT_BACKTRACE=enable=yes \(relative(binary)) \(relative(input))"
+        let parser = DebugReplayParser(packageRoot: packageRoot, classifier: FrameClassifier(fuzzProduct: options.decoder.product))
         return try replayTries(build: "debug", command: command) {
             let out = try ProcessRunner.run("/bin/sh", ["-c", "ulimit -v \(limitKB); exec \"$0\" \"$1\"", binary, input],
                                             environment: env, timeout: Double(options.timeout))
-            return DebugReplayParser(packageRoot: packageRoot).analyse(output: out.stderr + out.stdout, status: out.status)
+            var analysis = parser.analyse(output: out.stderr + out.stdout, status: out.status)
+            // Swift's backtracer cannot unwind out of libc's abort() (a failed cast, a fatal runtime
+            // error): it shows one `__pthread_kill` frame. gdb, where installed, can.
+            if analysis.kind == .crash, !analysis.frames.contains(where: \.isProject),
+               let gdb = Toolchain.tool("gdb") ?? ["/usr/bin/gdb"].first(where: FileManager.default.isExecutableFile(atPath:)),
+               let traced = try? ProcessRunner.run(gdb, ["-q", "-batch", "-nx", "-ex", "set print frame-arguments none", "-ex", "set pagination off",
+                                                          "-ex", "run", "-ex", "bt 200", "--args", binary, input],
+                                                    environment: env.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
+                                                    timeout: Double(options.timeout) + 20) {
+                let frames = parser.gdbFrames(traced.stdout + traced.stderr)
+                if frames.contains(where: \.isProject) {
+                    analysis.frames = frames
+                    analysis.title = CrashTriage.title(kind: analysis.kind, message: analysis.message, frames: frames)
+                }
+            }
+            return analysis
         }
     }
 
@@ -144,7 +160,7 @@ public struct Reproducer: Sendable {
         guard FileManager.default.fileExists(atPath: output) else {
             return Minimized(path: input, originalSize: originalSize, size: originalSize, sameSignature: true)
         }
-        let (check, _) = try CrashTriage(packageRoot: packageRoot).replay(
+        let (check, _) = try CrashTriage(packageRoot: packageRoot, fuzzProduct: options.decoder.product).replay(
             binary: binary, input: output, timeout: options.timeout, rssLimitMB: options.rssLimitMB, extraEnvironment: environment)
         let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
         guard check.signature == signature else {
@@ -154,9 +170,10 @@ public struct Reproducer: Sendable {
     }
 }
 
-/// Reads the output of a debug-build replay (Swift's backtracer) into a ``CrashAnalysis``.
+/// Reads the output of a debug-build replay (Swift's backtracer, or gdb's `bt`) into a ``CrashAnalysis``.
 struct DebugReplayParser {
     var packageRoot: String
+    var classifier: FrameClassifier
 
     func analyse(output: String, status: Int32) -> CrashAnalysis {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -166,7 +183,7 @@ struct DebugReplayParser {
         else if output.contains("out of memory") || output.lowercased().contains("cannot allocate") || output.lowercased().contains("could not allocate") || output.contains("failed to allocate")
                     || output.contains("std::bad_alloc") { kind = .oom }
         else { kind = .crash }
-        var message = lines.first { $0.contains("Fatal error: ") }.map { String($0.components(separatedBy: "Fatal error: ").dropFirst().joined()) }
+        var message = CrashTriage.runtimeMessage(lines)
         if message == nil, let crashed = lines.first(where: { $0.hasPrefix("*** Program crashed: ") }) {
             message = String(crashed.dropFirst("*** Program crashed: ".count).prefix { $0 != "*" }).trimmingCharacters(in: .whitespaces)
         }
@@ -182,17 +199,37 @@ struct DebugReplayParser {
             var function = String(rest[..<inRange.lowerBound])
             if let plus = function.range(of: " + ", options: .backwards) { function = String(function[..<plus.lowerBound]) }
             let tail = rest[inRange.upperBound...]
-            let location = tail.range(of: " at ").map { String(tail[$0.upperBound...]) } ?? String(tail)
-            let isProject = location.hasPrefix(packageRoot + "/Sources/")
-                && !["/Sources/SDUIFuzz/", "/Sources/FuzzTargets/"].contains { location.contains($0) }
-            frames.append(.init(index: index, function: function, location: location.replacingOccurrences(of: packageRoot + "/", with: ""),
-                                isProject: isProject))
+            let image = String(tail.prefix { $0 != " " })
+            let location = tail.range(of: " at ").map { String(tail[$0.upperBound...]) } ?? ""
+            frames.append(.init(index: index, function: function, location: relative(location.isEmpty ? image : location),
+                                isProject: classifier.isProject(demangled: function, image: image, location: location)))
         }
-        var title = kind.rawValue
-        if let top = frames.first(where: \.isProject) { title += " in \(top.function)" }
-        if let message { title += ": \(message.prefix(160))" }
         return CrashAnalysis(kind: kind, sanitizerKind: nil, message: message, frames: frames,
                              signature: "n/a (signatures come from the sanitizer build)",
-                             title: kind == .notReproduced ? "no longer reproduces" : title)
+                             title: CrashTriage.title(kind: kind, message: message, frames: frames))
     }
+
+    /// Frames of gdb's `bt`: `#9  0x0000… in $s7FeedKit…F () at /path/f.swift:12` or `… from /lib/libc.so.6`.
+    func gdbFrames(_ output: String) -> [CrashAnalysis.Frame] {
+        var raw: [(index: Int, symbol: String, location: String)] = []
+        for line in output.split(separator: "\n") where line.hasPrefix("#") {
+            let body = line.dropFirst()
+            guard let index = Int(body.prefix { $0.isNumber }) else { continue }
+            var rest = body.drop { $0.isNumber }.drop { $0 == " " }
+            if rest.hasPrefix("0x"), let inRange = rest.range(of: " in ") { rest = rest[inRange.upperBound...] }
+            let symbol = String(rest.prefix { $0 != " " })
+            var location = ""
+            if let at = rest.range(of: " at ", options: .backwards) { location = String(rest[at.upperBound...]) }
+            else if let from = rest.range(of: " from ", options: .backwards) { location = String(rest[from.upperBound...]) }
+            raw.append((index, symbol, location))
+        }
+        let names = CrashTriage(packageRoot: packageRoot).demangle(raw.map(\.symbol))
+        return raw.enumerated().map { n, frame in
+            CrashAnalysis.Frame(index: frame.index, function: names[n], location: relative(frame.location),
+                                isProject: classifier.isProject(symbol: frame.symbol, function: names[n],
+                                                                location: frame.location))
+        }
+    }
+
+    func relative(_ path: String) -> String { path.replacingOccurrences(of: packageRoot + "/", with: "") }
 }

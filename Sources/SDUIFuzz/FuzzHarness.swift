@@ -22,9 +22,15 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     /// Invariant checks (render, re-encode, decode again) after a successful decode. Set
     /// `SDUI_FUZZ_INVARIANTS=off` to measure the harness without them (benchmarks).
     public var checksInvariants = ProcessInfo.processInfo.environment["SDUI_FUZZ_INVARIANTS"] != "off"
+    /// `SDUI_FUZZ_PLAIN=1`: libFuzzer's own mutations only, whatever the strategy — the plain
+    /// libFuzzer baseline of benchmarks, run with the same fuzz target.
+    public let plain = ProcessInfo.processInfo.environment["SDUI_FUZZ_PLAIN"] == "1"
     /// Percentage of mutations that are SDUI-aware (the rest are libFuzzer's byte mutations).
     /// `SDUI_FUZZ_STRUCTURED_SHARE` overrides it.
     public var structuredShare = Int(ProcessInfo.processInfo.environment["SDUI_FUZZ_STRUCTURED_SHARE"] ?? "") ?? 50
+    /// Inputs slower than `SDUI_FUZZ_SLOW_MS` (default 100 ms) are kept as `slow-*` artifacts:
+    /// a screen that takes that long to decode janks the app even when it does not time out.
+    let slowInputs = SlowInputs()
     private let lock = NSLock()
     private var dictionary: FuzzDictionary
     private var pool = SplicePool()
@@ -86,9 +92,11 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     /// `LLVMFuzzerTestOneInput`: a broken invariant stops the process (libFuzzer keeps the input).
     public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+        let start = DispatchTime.now().uptimeNanoseconds
         if let violation = check(bytes) {
             fatalError(violation.description)
         }
+        slowInputs.record(bytes, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
         return 0
     }
 
@@ -96,9 +104,17 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     /// directories on the command line (and `SDUI_FUZZ_CORPUS`, colon-separated).
     public func initialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> Int32 {
         var paths: [String] = []
+        var given = FuzzDictionary()
         if let argc, let argv = argv?.pointee {
             for i in 1..<Int(argc.pointee) {
-                guard let arg = argv[i].map({ String(cString: $0) }), !arg.hasPrefix("-") else { continue }
+                guard let arg = argv[i].map({ String(cString: $0) }) else { continue }
+                // The `-dict` file (the campaign runner's holds the literals mined from the decoder)
+                // feeds the structure-aware mutator too, not only libFuzzer's byte mutations.
+                if arg.hasPrefix("-dict="), let text = try? String(contentsOfFile: String(arg.dropFirst(6)), encoding: .utf8) {
+                    given.formUnion(FuzzDictionary(libFuzzerDictionary: text))
+                }
+                if arg.hasPrefix("-artifact_prefix=") { slowInputs.prefix = String(arg.dropFirst("-artifact_prefix=".count)) }
+                guard !arg.hasPrefix("-") else { continue }
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: arg, isDirectory: &isDirectory), isDirectory.boolValue { paths.append(arg) }
             }
@@ -106,6 +122,9 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         if let extra = ProcessInfo.processInfo.environment["SDUI_FUZZ_CORPUS"] {
             paths += extra.split(separator: ":").map(String.init)
         }
+        lock.lock()
+        dictionary.formUnion(given)
+        lock.unlock()
         learn(from: paths)
         return 0
     }
@@ -115,10 +134,7 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         let documents = CorpusReader.documents(in: corpusPaths, limit: 2_000)
         lock.lock(); defer { lock.unlock() }
         var learnt = FuzzDictionary(learningFrom: documents)
-        learnt.keys = Array(Set(learnt.keys + dictionary.keys)).sorted()
-        learnt.discriminatorKeys = Array(Set(learnt.discriminatorKeys + dictionary.discriminatorKeys)).sorted()
-        learnt.kinds = Array(Set(learnt.kinds + dictionary.kinds)).sorted()
-        learnt.enumValues = Array(Set(learnt.enumValues + dictionary.enumValues)).sorted()
+        learnt.formUnion(dictionary)
         dictionary = learnt
         pool = SplicePool(documents: documents, dictionary: learnt)
     }
@@ -139,6 +155,7 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         // SDUI-aware mutations are interleaved with libFuzzer's cheap byte mutations, which keep
         // exec/s high and explore the syntax around what the structured moves produce.
         switch strategy {
+        case _ where plain: ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng)
         case .bytes: ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng)
         case .structured where rng.chance(structuredShare):
             structure.mutate(&bytes, maxSize: maxSize, rng: &rng)
@@ -183,5 +200,25 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
             return "line \(i + 1): \(i < la.count ? String(la[i]) : "<none>") → \(i < lb.count ? String(lb[i]) : "<none>")"
         }
         return "renderings differ"
+    }
+}
+
+/// Keeps inputs that decoded slowly (but within the timeout) next to the crash artifacts.
+final class SlowInputs: @unchecked Sendable {
+    var prefix: String?
+    let thresholdNanoseconds: UInt64 = UInt64(ProcessInfo.processInfo.environment["SDUI_FUZZ_SLOW_MS"].flatMap(Int.init) ?? 100) * 1_000_000
+    private var kept = 0
+
+    func record(_ bytes: [UInt8], nanoseconds: UInt64) {
+        guard nanoseconds >= thresholdNanoseconds, let prefix, kept < 20 else { return }
+        kept += 1
+        let ms = nanoseconds / 1_000_000
+        let name = prefix + "slow-\(ms)ms-" + String(fnv1a64(bytes), radix: 16)
+        FileManager.default.createFile(atPath: name, contents: Data(bytes))
+        FileHandle.standardError.write(Data("SDUIHarness: slow input: \(ms) ms (threshold \(thresholdNanoseconds / 1_000_000) ms), kept as \(name)\n".utf8))
+    }
+
+    private func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
+        bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SDUIJSON
 
 /// Structure-aware mutation with SDUI knowledge: parses the input as JSON, mutates the tree and
@@ -9,6 +10,16 @@ struct JSONStructureMutator {
     var pool: SplicePool
 
     enum Step { case member(Int), element(Int) }
+
+    /// Integers at the edges of fixed-width types and of `Double`'s exact range, as JSON text
+    /// (a `Double` cannot hold `Int64.max` exactly, so they go in as raw text).
+    static let boundaryIntegers: [String] = [
+        "0", "-1", "1", "2", "-2", "7", "8", "10", "16", "100", "127", "128", "-128", "-129", "255", "256", "1000", "1024",
+        "32767", "32768", "-32768", "-32769", "65535", "65536", "1000000", "2147483647", "2147483648", "-2147483648",
+        "-2147483649", "4294967295", "4294967296", "9007199254740992", "9007199254740993", "9223372036854775807",
+        "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
+        "18446744073709551616", "1000000000", "100000000000", "1e9", "1e18", "1e19", "-1e19", "0.5", "-0.5",
+    ]
 
     /// Raw byte sequences that a JSONValue cannot hold (lone surrogate escapes, invalid UTF-8),
     /// put in as placeholder strings and substituted after serialization.
@@ -42,7 +53,7 @@ struct JSONStructureMutator {
             if pretty.count <= 4 * out.count { out = pretty }
         }
         for (n, raw) in injections.enumerated() {
-            out = Self.replace(Array("\"\(Self.placeholderPrefix)\(n)\"".utf8), in: out) { Array("\"".utf8) + raw + Array("\"".utf8) }
+            out = Self.replace(Array("\"\(Self.placeholderPrefix)\(n)\"".utf8), in: out) { raw }
         }
         if bom && rng.chance(50) { out = [0xEF, 0xBB, 0xBF] + out }
         if rng.chance(8) { ByteMutator.mutate(&out, maxSize: maxSize, rng: &rng) }
@@ -56,8 +67,12 @@ struct JSONStructureMutator {
     func mutateOnce(_ root: inout JSONValue, rng: inout FuzzRandom, injections: inout [[UInt8]]) {
         let path = Self.randomPath(in: root, limit: 4_000, rng: &rng)
         let discriminators = Set(dictionary.discriminatorKeys)
+        // Values of this document, for moves that make two fields agree (an id and a reference to
+        // it, a count and the array it counts): collected only when such a move is drawn.
+        let move = rng.below(17)
+        let documentStrings = move == 14 ? Self.strings(in: root, limit: 256) : []
         Self.modify(&root, at: path[...]) { node in
-            switch rng.below(13) {
+            switch move {
             case 0: // swap a discriminator value among the known kinds (or an unknown one)
                 if case .object(var members) = node, let i = members.firstIndex(where: { discriminators.contains($0.key) }) {
                     members[i].value = .string(rng.chance(90) ? (rng.pick(dictionary.kinds) ?? "x") : "unknown_kind")
@@ -84,7 +99,7 @@ struct JSONStructureMutator {
                 node = .number(rng.pick(Self.extremeNumbers)!)
             case 7: // edge-case string, or raw bytes a JSONValue cannot hold
                 if rng.chance(40) {
-                    injections.append(rng.pick(Self.rawInjections)!)
+                    injections.append(Array("\"".utf8) + rng.pick(Self.rawInjections)! + Array("\"".utf8))
                     node = .string(Self.placeholderPrefix + String(injections.count - 1))
                 } else {
                     node = .string(rng.pick(Self.edgeStrings)!)
@@ -98,6 +113,29 @@ struct JSONStructureMutator {
                 }
             case 9: // a known enum value or kind where a string was
                 node = .string(rng.pick(rng.chance(70) ? dictionary.enumValues : dictionary.kinds) ?? "")
+            case 13: // a literal of the decoder's own code (mined): as a value, or as a key
+                guard let literal = rng.pick(dictionary.literals.isEmpty ? dictionary.enumValues : dictionary.literals) else { break }
+                if case .object(var members) = node, rng.chance(30) {
+                    if !members.isEmpty, rng.chance(50) { members[rng.below(members.count)].key = literal }
+                    else { members.append(JSONMember(literal, randomLeaf(&rng))) }
+                    node = .object(members)
+                } else if case .object(var members) = node, let i = members.indices.filter({ if case .string = members[$0].value { return true }; return false }).randomElement(using: &rng) {
+                    members[i].value = .string(literal)
+                    node = .object(members)
+                } else {
+                    node = .string(literal)
+                }
+            case 14: // a string seen elsewhere in this document (ids and references that must agree)
+                if let s = rng.pick(documentStrings) {
+                    if case .object(var members) = node, let i = members.indices.filter({ if case .string = members[$0].value { return true }; return false }).randomElement(using: &rng) {
+                        members[i].value = .string(s)
+                        node = .object(members)
+                    } else {
+                        node = .string(s)
+                    }
+                }
+            case 15, 16: // a number moved across a type boundary or by orders of magnitude
+                node = mutateNumber(node, rng: &rng, injections: &injections)
             case 10: // mutate the bytes of a leaf
                 if case .string(let s) = node {
                     var b = Array(s.utf8)
@@ -109,13 +147,68 @@ struct JSONStructureMutator {
             case 11: // shuffle members or elements
                 if case .object(let members) = node { node = .object(members.shuffled(using: &rng)) }
                 else if case .array(let elements) = node { node = .array(elements.shuffled(using: &rng)) }
-            default: // rename a key to another known key
+            case 12: // rename a key to another known key
                 if case .object(var members) = node, !members.isEmpty, let key = rng.pick(dictionary.keys) {
                     members[rng.below(members.count)].key = key
                     node = .object(members)
                 }
+            default:
+                break
             }
         }
+    }
+
+    /// Number moves: a boundary of a fixed-width integer (as exact text), a constant of the
+    /// decoder's code and its neighbours, negation, zero, or the value scaled by a power of ten.
+    /// Applied to a number in `node`, or to one of an object's number members.
+    func mutateNumber(_ node: JSONValue, rng: inout FuzzRandom, injections: inout [[UInt8]]) -> JSONValue {
+        if case .object(var members) = node {
+            let numeric = members.indices.filter { if case .number = members[$0].value { return true }; return false }
+            if let i = numeric.randomElement(using: &rng) ?? (members.isEmpty ? nil : members.indices.randomElement(using: &rng)) {
+                members[i].value = mutateNumber(members[i].value, rng: &rng, injections: &injections)
+                return .object(members)
+            }
+        }
+        if case .array(var elements) = node, !elements.isEmpty {
+            let i = rng.below(elements.count)
+            elements[i] = mutateNumber(elements[i], rng: &rng, injections: &injections)
+            return .array(elements)
+        }
+        let current: Double? = { if case .number(let d) = node { return d }; return nil }()
+        var text: String
+        switch rng.below(6) {
+        case 0, 1:
+            text = rng.pick(Self.boundaryIntegers)!
+        case 2 where !dictionary.numbers.isEmpty:
+            let base = Int64(rng.pick(dictionary.numbers)!) ?? 0
+            text = String(base &+ Int64(rng.below(3)) &- 1)
+        case 3 where current != nil:
+            return .number(current! == 0 ? -1 : -current!)
+        case 4 where current != nil:
+            let scaled = current! * pow(10, Double(1 + rng.below(rng.chance(50) ? 3 : 18)))
+            if abs(scaled) < 9e15 { return .number(scaled.rounded()) }
+            text = String(format: "%.0f", scaled)
+        default:
+            return .number(rng.chance(50) ? 0 : (current.map { $0 + Double(rng.below(3)) - 1 } ?? -1))
+        }
+        if let exact = Double(text), abs(exact) < 9e15, !text.contains("e"), !text.contains(".") { return .number(exact) }
+        injections.append(Array(text.utf8))
+        return .string(Self.placeholderPrefix + String(injections.count - 1))
+    }
+
+    /// Distinct short strings of a document (breadth-first, at most `limit`).
+    static func strings(in root: JSONValue, limit: Int) -> [String] {
+        var seen = Set<String>(), queue = [root], head = 0
+        while head < queue.count, seen.count < limit, head < 4_000 {
+            switch queue[head] {
+            case .string(let s) where s.utf8.count <= 64: seen.insert(s)
+            case .object(let members): queue.append(contentsOf: members.map(\.value))
+            case .array(let elements): queue.append(contentsOf: elements)
+            default: break
+            }
+            head += 1
+        }
+        return seen.sorted()
     }
 
     func randomLeaf(_ rng: inout FuzzRandom) -> JSONValue {

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TestSupport
+import SDUIJSON
+import SDUIPayload
+@testable import SDUIFuzz
+
+@Suite struct DecoderLiteralsTests {
+    static let source = #"""
+    import Foundation
+
+    enum ComponentKind: String, Decodable {
+        case hero, banner = "promo_banner"
+        case legacyCarousel = "legacy_carousel"
+    }
+
+    struct FeedDTO: Decodable {
+        let screenName: String
+        var pageSize: Int?
+        enum CodingKeys: String, CodingKey { case screenName = "screen_name", pageSize }
+    }
+
+    func check(_ version: String, count: Int) -> Bool {
+        // a comment with "not a literal" is skipped
+        if version == "5.2.0-beta" && count > 12 { return true }
+        let message = "this is a long human readable message that is not a token"
+        print("value \(count) interpolated")
+        switch version { case "experimental_grid_v2": return count % 7 == 0; default: return count < -3 }
+    }
+    """#
+
+    @Test func minesLiteralsCasesKeysAndConstantsFromSources() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("literals-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Sources/Feed"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(Self.source.utf8).write(to: dir.appendingPathComponent("Sources/Feed/Feed.swift"))
+        try Data(#"let ignored = "only_in_the_build_folder""#.utf8).write(to: dir.appendingPathComponent("Package.swift"))
+        let mined = DecoderLiterals.mine(sources: [dir.path])
+        for s in ["5.2.0-beta", "experimental_grid_v2", "promo_banner", "legacy_carousel", "screen_name", "hero", "legacyCarousel"] {
+            #expect(mined.strings.contains(s), "\(s) should be mined")
+        }
+        #expect(!mined.strings.contains { $0.contains("human readable") })
+        #expect(!mined.strings.contains { $0.contains("interpolated") })
+        #expect(!mined.strings.contains("not a literal"))
+        #expect(!mined.strings.contains("only_in_the_build_folder"))
+        for k in ["screenName", "screen_name", "pageSize", "page_size"] { #expect(mined.keys.contains(k), "\(k) should be a key") }
+        for n in ["12", "7", "-3"] { #expect(mined.numbers.contains(n), "\(n) should be mined") }
+    }
+
+    /// Literals compared in this very test binary: the 10-byte one is a small string (two
+    /// immediates), the 26-byte one lives in read-only data.
+    @Test func minesSwiftStringLiteralsFromABinary() throws {
+        let probe = ProcessInfo.processInfo.environment["SDUI_NO_SUCH_VARIABLE"] ?? "x"
+        #expect(probe != "zq_probe77" && probe != "zq_long_literal_probe_2026")
+        let mined = DecoderLiterals.mine(binary: "/proc/self/exe")
+        #expect(mined.strings.contains("zq_probe77"))
+        #expect(mined.strings.contains("zq_long_literal_probe_2026"))
+        #expect(DecoderLiterals.mine(binary: "/dev/null").isEmpty)
+    }
+
+    @Test func dictionaryFileRoundTripsIntoTheMutatorsDictionary() {
+        var dictionary = FuzzDictionary(learningFrom: [try! JSONParser().parse(Array(#"{"type":"text","title":"Hi"}"#.utf8))])
+        dictionary.add(DecoderLiterals(strings: ["5.2.0-beta", "text"], keys: ["log_id"], numbers: ["2147483647"]))
+        #expect(dictionary.literals == ["5.2.0-beta"])  // "text" is a kind the corpus has already
+        let read = FuzzDictionary(libFuzzerDictionary: dictionary.libFuzzerFormat)
+        #expect(read.keys.contains("log_id") && read.keys.contains("type"))
+        #expect(read.literals.contains("5.2.0-beta"))
+        #expect(read.numbers.contains("2147483647"))
+        #expect(FuzzDictionary(libFuzzerDictionary: #"kw="\x41B\"C""#).literals.isEmpty)   // a bare token is libFuzzer's only
+        #expect(FuzzDictionary(libFuzzerDictionary: #""\"\x41B\"""#).literals == ["AB"])
+    }
+
+    @Test func structureMutationsUseMinedLiteralsAndCrossTypeBoundaries() throws {
+        let input = Array(#"{"screen":"home","meta":{"logId":12,"version":"1.0"},"views":[{"type":"text","id":"a","ref":"b","columns":3}]}"#.utf8)
+        var dictionary = FuzzDictionary(learningFrom: [try JSONParser().parse(input)])
+        dictionary.add(DecoderLiterals(strings: ["5.2.0-beta"], numbers: ["40"]))
+        let structure = JSONStructureMutator(dictionary: dictionary, pool: SplicePool())
+        var texts: [String] = []
+        for seed in 0..<3_000 {
+            var bytes = input
+            var rng = FuzzRandom(seed: UInt64(seed))
+            structure.mutate(&bytes, maxSize: 1 << 16, rng: &rng)
+            texts.append(String(decoding: bytes, as: UTF8.self))
+        }
+        #expect(texts.contains { $0.contains(#""5.2.0-beta""#) })               // a mined literal as a value
+        #expect(texts.contains { $0.contains(#""5.2.0-beta":"#) })              // … and as a key
+        for boundary in ["2147483648", "9223372036854775808", "-1", "4294967296"] {
+            #expect(texts.contains { $0.contains(":\(boundary)") }, "\(boundary) should be produced exactly")
+        }
+        #expect(texts.contains { $0.contains(":39") || $0.contains(":41") })    // a mined constant's neighbour
+        #expect(texts.contains { $0.contains(":120") || $0.contains(":1200") })  // orders of magnitude
+        #expect(texts.contains { $0.contains(#""ref":"a""#) })                  // a value copied from another field
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import SDUICampaign
+
+/// Titles and signatures name the plugged-in decoder's own code, wherever it lives.
+@Suite struct TriageNamingTests {
+    /// A failed `as!` in a decoder of another package (its sources under `/deps`), reached through
+    /// the fuzz target's harness closure, ending in `abort()`.
+    static let castLog = """
+    Could not cast value of type 'Swift.Int' (0x7f3a10c0a1b8) to 'Swift.String' (0x7f3a10c0a2c0).
+    ==4242== ERROR: libFuzzer: deadly signal
+        #0 0x55d0 in __sanitizer_print_stack_trace /home/build-user/llvm-project/compiler-rt/lib/asan/asan_stack.cpp:87:3
+        #1 0x55d0 in fuzzer::PrintStackTrace() /home/build-user/llvm-project/compiler-rt/lib/fuzzer/FuzzerUtil.cpp:210:5
+        #2 0x55d0 in fuzzer::Fuzzer::CrashCallback() /home/build-user/llvm-project/compiler-rt/lib/fuzzer/FuzzerLoop.cpp:231:3
+        #3 0x7f3a  (/lib/x86_64-linux-gnu/libc.so.6+0x3c04f) (BuildId: 93ac61ec5a8eb1396f9fbd350e3169a558528a40)
+        #4 0x7f3a in __pthread_kill_implementation nptl/pthread_kill.c:44:76
+        #5 0x7f3a in raise signal/../sysdeps/posix/raise.c:26:13
+        #6 0x7f3a in abort stdlib/abort.c:79:7
+        #7 0x7f3a in swift::fatalErrorv(unsigned int, char const*, __va_list_tag*) (/opt/swift/usr/lib/swift/linux/libswiftCore.so+0x46d19c)
+        #8 0x7f3a in swift_dynamicCast (/opt/swift/usr/lib/swift/linux/libswiftCore.so+0x467ca8)
+        #9 0x55d0 in $s7FeedKit12FeedRendererV10headerCell3forS2S_tF /deps/FeedKit/Sources/FeedKit/FeedRenderer.swift:42:17
+        #10 0x55d0 in $s11FuzzFeedKit6TargetO7harness8SDUIFuzz0A7HarnessCySiGvpZfiSiSays5UInt8VGYbKcfu_ /app/Sources/FuzzFeedKit/FuzzFeedKit.swift:7
+        #11 0x55d0 in $s8SDUIFuzz11FuzzHarnessC5checkyAA18InvariantViolationVSgSays5UInt8VGF /deps/SDUIHarness/Sources/SDUIFuzz/FuzzHarness.swift:43:35
+        #12 0x55d0 in fuzzer::Fuzzer::ExecuteCallback(unsigned char const*, unsigned long) /home/build-user/llvm-project/compiler-rt/lib/fuzzer/FuzzerLoop.cpp:619:13
+        #13 0x55d0 in main /home/build-user/llvm-project/compiler-rt/lib/fuzzer/FuzzerMain.cpp:20:10
+    """
+
+    @Test func titlesNameTheDecodersFrameAndTheCastMessage() {
+        let triage = CrashTriage(packageRoot: "/app", fuzzProduct: "FuzzFeedKit")
+        let analysis = triage.analyse(output: Self.castLog, exitStatus: 1)
+        #expect(analysis.message == "Could not cast value of type 'Swift.Int' to 'Swift.String'")
+        #expect(analysis.title == "crash in FeedRenderer.headerCell(for:): Could not cast value of type 'Swift.Int' to 'Swift.String'")
+        #expect(analysis.frames.filter(\.isProject).map(\.function) == ["FeedRenderer.headerCell(for:)"])
+        // Without debug info the module in the mangled name still tells the decoder's frame.
+        let stripped = Self.castLog.replacingOccurrences(of: " /deps/FeedKit/Sources/FeedKit/FeedRenderer.swift:42:17", with: " (/app/.build-fuzz/release/FuzzFeedKit+0x1234)")
+        #expect(triage.analyse(output: stripped, exitStatus: 1).title.hasPrefix("crash in FeedRenderer.headerCell(for:): Could not cast"))
+    }
+
+    @Test func theModuleOfASwiftSymbolTellsPlumbingFromTheDecoder() {
+        #expect(FrameClassifier.swiftModule(ofSymbol: "$s7FeedKit12FeedRendererV10headerCell3forS2S_tF") == "FeedKit")
+        #expect(FrameClassifier.swiftModule(ofSymbol: "$sSa9repeating5countSayxGx_SitcfCSi_Tg5") == "Swift")
+        #expect(FrameClassifier.swiftModule(ofSymbol: "$ss17_assertionFailure__4file4line5flagss5NeverOs12StaticStringV_A2HSus6UInt32VtF") == "Swift")
+        #expect(FrameClassifier.swiftModule(ofSymbol: "fuzzer::Fuzzer::RunOne") == nil)
+        let classifier = FrameClassifier(fuzzProduct: "FuzzFeedKit")
+        #expect(classifier.isProject(symbol: "$s7FeedKit12FeedRendererV10headerCell3forS2S_tF", function: "", location: ""))
+        #expect(!classifier.isProject(symbol: "$s11FuzzFeedKit4testys5Int32VSPys5UInt8VGSg_SitF", function: "", location: ""))
+        #expect(!classifier.isProject(symbol: "$sSa9repeating5countSayxGx_SitcfCSi_Tg5", function: "", location: "/app/Sources/FeedKit/A.swift:3"))
+        #expect(!classifier.isProject(symbol: "malloc", function: "malloc", location: "/home/build-user/llvm-project/compiler-rt/lib/asan/asan_malloc_linux.cpp:69"))
+        #expect(classifier.isProject(symbol: "feed_parse", function: "feed_parse", location: "/app/Sources/CFeed/parse.c:10:3"))
+        // Swift's backtracer prints readable names: judged by image, location and harness names.
+        #expect(classifier.isProject(demangled: "FeedRenderer.headerCell(for:)", image: "FuzzFeedKit", location: "/app/Sources/FeedKit/FeedRenderer.swift:42:17"))
+        #expect(!classifier.isProject(demangled: "closure #1 in variable initialization expression of static Target.harness", image: "FuzzFeedKit", location: "/app/Sources/FuzzFeedKit/FuzzFeedKit.swift:7"))
+        #expect(!classifier.isProject(demangled: "_assertionFailure(_:_:file:line:flags:)", image: "libswiftCore.so", location: ""))
+    }
+
+    /// Two bugs in one function with the same runtime message differ by the code of their line;
+    /// the same bug keeps its signature when code around it moves or the checkout is elsewhere.
+    @Test func signaturesTellTwoBugsInOneFunctionApartAndSurviveMovedCode() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sig-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/Sources/FeedKit", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let file = root + "/Sources/FeedKit/Grid.swift"
+        let source = ["struct FeedRenderer {", "  func gridCells(_ a: Int, _ b: Int) -> Int {", "    let rows = a / b", "    let cols = a / (b - 1)", "    return rows + cols", "  }", "}"]
+        try source.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        func log(line: Int, root: String) -> String {
+            """
+            ==1== ERROR: libFuzzer: deadly signal
+                #0 0x1 in __sanitizer_print_stack_trace /home/build-user/llvm-project/compiler-rt/lib/asan/asan_stack.cpp:87:3
+                #1 0x2 in Swift runtime failure: Division by zero /<compiler-generated>
+                #2 0x2 in $s7FeedKit12FeedRendererV9gridCellsySiSi_tF \(root)/Sources/FeedKit/Grid.swift:\(line):20
+                #3 0x3 in $s8SDUIFuzz11FuzzHarnessC5checkyAA18InvariantViolationVSgSays5UInt8VGF /x/Sources/SDUIFuzz/FuzzHarness.swift:43:35
+            """
+        }
+        let triage = CrashTriage(packageRoot: root, fuzzProduct: "FuzzFeedKit")
+        let first = triage.analyse(output: log(line: 3, root: root), exitStatus: 1)
+        let second = triage.analyse(output: log(line: 4, root: root), exitStatus: 1)
+        #expect(first.title == "crash in FeedRenderer.gridCells(_:): Division by zero")
+        #expect(first.signature != second.signature)
+        // Two lines inserted above: the same bug, the same signature.
+        try (["// header", "import Foundation"] + source).joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(triage.analyse(output: log(line: 5, root: root), exitStatus: 1).signature == first.signature)
+        #expect(triage.analyse(output: log(line: 6, root: root), exitStatus: 1).signature == second.signature)
+    }
+
+    @Test func timeoutsAndOOMsAreTitledWithTheirFrame() {
+        let triage = CrashTriage(packageRoot: "/app", fuzzProduct: "FuzzFeedKit")
+        let timeout = triage.analyse(output: """
+            ==0== ERROR: libFuzzer: timeout after 1 seconds (stopped by sdui with SIGABRT)
+            ==77== ERROR: libFuzzer: deadly signal
+                #0 0x1 in __sanitizer_print_stack_trace /home/build-user/llvm-project/compiler-rt/lib/asan/asan_stack.cpp:87:3
+                #1 0x2 in $sSS6appendyySSF (/opt/swift/usr/lib/swift/linux/libswiftCore.so+0x1)
+                #2 0x3 in $s7FeedKit12FeedRendererV9gridCellsySiSi_tF /app/Sources/FeedKit/Grid.swift:9:5
+            """, exitStatus: -1)
+        #expect(timeout.kind == .timeout)
+        #expect(timeout.title.hasPrefix("timeout in FeedRenderer.gridCells(_:)"))
+        let oom = triage.analyse(output: """
+            ==9== ERROR: libFuzzer: out-of-memory (malloc(17179869184))
+                #0 0x1 in __sanitizer_print_stack_trace /home/build-user/llvm-project/compiler-rt/lib/asan/asan_stack.cpp:87:3
+                #1 0x2 in malloc /home/build-user/llvm-project/compiler-rt/lib/asan/asan_malloc_linux.cpp:69:3
+                #2 0x3 in swift_slowAlloc (/opt/swift/usr/lib/swift/linux/libswiftCore.so+0x1)
+                #3 0x4 in $sSa9repeating5countSayxGx_SitcfCSi_Tg5 /app/.build-fuzz/x/Array.swift:1
+                #4 0x5 in $s7FeedKit12FeedRendererV9gridCellsySiSi_tF /app/Sources/FeedKit/Grid.swift:4:5
+            """, exitStatus: 1)
+        #expect(oom.kind == .oom)
+        #expect(oom.title == "oom in FeedRenderer.gridCells(_:): out-of-memory (malloc(17179869184))")
+        let other = triage.analyse(output: oom.frames.isEmpty ? "" : """
+            ==9== ERROR: libFuzzer: out-of-memory (malloc(4294967296))
+                #4 0x5 in $s7FeedKit12FeedRendererV9gridCellsySiSi_tF /app/Sources/FeedKit/Grid.swift:4:5
+            """, exitStatus: 1)
+        #expect(other.signature == oom.signature)  // the requested size is the input's, not the bug's
+    }
+}
