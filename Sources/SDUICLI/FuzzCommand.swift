@@ -66,7 +66,8 @@ struct FuzzRunCommand: ParsableCommand {
           and --mine-sources) and from the fuzz binary (Swift small-string immediates, long literals).
           The structure-aware mutators use it too, with number moves across type boundaries and by
           orders of magnitude, values copied between fields, and mutation inside compressed seeds.
-          -use_value_profile=1 is on; -timeout is 1 s and slower-than-100-ms inputs are reported.
+          -timeout is 1 s and slower-than-100-ms inputs are reported; --value-profile adds libFuzzer's
+          value profile.
 
         EXIT STATUS
           0 no crash found; 1 crashes found (see the report); 2 the campaign could not run
@@ -95,8 +96,8 @@ struct FuzzRunCommand: ParsableCommand {
     @Flag(help: "Do not mine the decoder's sources and binary for literals and constants.")
     var noMine = false
 
-    @Flag(inversion: .prefixedNo, help: "libFuzzer's value profile (-use_value_profile=1): comparison operands count as coverage.")
-    var valueProfile = true
+    @Flag(inversion: .prefixedNo, help: "libFuzzer's value profile (-use_value_profile=1): comparison operands count as coverage. Off by default: on JSON decoders it fills the corpus with undecodable inputs.")
+    var valueProfile = false
 
     @Flag(help: "Plain libFuzzer, as a baseline: no dictionary, no SDUI-aware mutation, no value profile.")
     var plain = false

@@ -12,7 +12,9 @@ struct ReproCommand: ParsableCommand {
         abstract: "Replay crash inputs, explain them, minimize them and keep them as regression tests.",
         discussion: """
         For each input: the detected encoding, compressed and decompressed sizes, whether it is valid
-        JSON and where the reference decoder stops (JSON path); then a replay through the decoder under
+        JSON and where the reference decoder stops (JSON path) — or, for your own decoder, what it says
+        itself (its error or rendering) and the values of the input its code compares against (mined
+        literals, kinds and keys no --seeds file has, numbers at the edges); then a replay through the decoder under
         test in its sanitizer fuzz build (libFuzzer + ASan) and in a normal debug build, each TRIES times
         with SWIFT_DETERMINISTIC_HASHING=1. Prints the demangled, symbolized stack with the project's
         frames marked (→), the kind (crash, timeout, oom, sanitizer report, or no longer reproduces; an
@@ -28,6 +30,7 @@ struct ReproCommand: ParsableCommand {
           sdui repro --decoder planted --minimize --keep crash-9d60bd62
           sdui repro --encoding gzip captured-body.bin
           sdui repro campaigns/latest/artifacts/decode/
+          sdui repro --decoder FuzzMyDecoder --seeds FuzzCorpus --package-path . crash-1f2e3d
 
         EXIT STATUS
           0 no input reproduces; 1 an input reproduces (or is flaky); 2 could not run (missing input,
@@ -43,6 +46,9 @@ struct ReproCommand: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "The Content-Encoding of a captured body: gzip, deflate or identity (default: sniffed).")
     var encoding: String?
+
+    @Option(help: ArgumentHelp("The decoder's seed folder (repeatable): a plugged-in decoder's input is explained by what it has that no seed has.", valueName: "dir"))
+    var seeds: [String] = []
 
     @Option(help: "Replays per build.")
     var tries: Int = 3
@@ -163,13 +169,26 @@ struct ReproCommand: ParsableCommand {
         if results.contains(where: { $0.reproduces }) { throw ExitCode(1) }
     }
 
+    func explanation(spec: FuzzTargetSpec, root: String) -> InputExplanation {
+        func absolute(_ p: String) -> String { p.hasPrefix("/") ? p : root + "/" + p }
+        return InputExplanation(decoderSources: spec.decoderSources.map(absolute), seeds: seeds.map(absolute))
+    }
+
     func customProduct(_ root: String) -> FuzzTargetSpec? {
         guard let manifest = try? String(contentsOfFile: root + "/Package.swift", encoding: .utf8), manifest.contains("\"\(decoder)\"") else { return nil }
         return FuzzTargetCatalog.spec(named: decoder, seeds: [])
     }
 
     func reproduce(_ file: String, reproducer: Reproducer, spec: FuzzTargetSpec, root: String) throws -> ReproReport {
-        let facts = InputFacts(file: file, contentEncoding: encoding)
+        // The bundled decoder explains an input by where it stops; a plugged-in decoder by what it
+        // says itself and by the values its own code compares against.
+        let isReference = spec.decoderSources.contains("Sources/SDUIScreen") || spec.decoderSources.contains("Sources/SDUIFuzzFixtures")
+        var facts = InputFacts(file: file, contentEncoding: encoding, reference: isReference)
+        if !isReference {
+            facts.decoderOutcome = reproducer.decoderOutcome(file)
+            let bytes = [UInt8](FileManager.default.contents(atPath: file) ?? Data())
+            facts.notable = explanation(spec: spec, root: root).notes(for: bytes)
+        }
         let sanitizer = try reproducer.sanitizerReplay(file)
         let debug = noDebug ? nil : try reproducer.debugReplay(file)
         var report = ReproReport(file: file, facts: facts, sanitizer: sanitizer, debug: debug)
@@ -227,7 +246,13 @@ struct ReproReport: Codable {
     var text: String {
         var out = "== \(file) (\(facts.origin), \(facts.receivedBytes) bytes)\n"
         out += "payload:   \(facts.summary)\n"
-        out += "decoding:  \(facts.referenceOutcome)\n"
+        if let reference = facts.referenceOutcome { out += "decoding:  \(reference)\n" }
+        if let said = facts.decoderOutcome {
+            out += "decoder:   " + said.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n           ") + "\n"
+        }
+        if !facts.notable.isEmpty {
+            out += "notable:   " + facts.notable.joined(separator: "\n           ") + "\n"
+        }
         for outcome in [sanitizer] + (debug.map { [$0] } ?? []) {
             out += "\(outcome.build) build: \(outcome.verdict.rawValue) (\(outcome.reproduced)/\(outcome.tries) tries)"
             if outcome.verdict != .doesNotReproduce { out += " — \(outcome.analysis.title)" }
@@ -278,9 +303,15 @@ struct InputFacts: Codable {
     var payloadError: String?
     var validJSON: Bool
     var jsonError: String?
-    var referenceOutcome: String
+    /// Where the reference decoder stops (for the bundled decoder and its fixtures).
+    var referenceOutcome: String?
+    /// What the plugged-in decoder itself said (its error or rendering), from its debug build.
+    var decoderOutcome: String?
+    /// Values of the input that explain it in the decoder's terms (literals of its code, kinds and
+    /// keys no seed has, numbers at the edges), with their JSON paths.
+    var notable: [String] = []
 
-    init(file: String, contentEncoding: String?) {
+    init(file: String, contentEncoding: String?, reference: Bool = true) {
         let name = (file as NSString).lastPathComponent
         origin = name.hasPrefix("crash-") ? "libFuzzer crash artifact"
             : name.hasPrefix("timeout-") ? "libFuzzer timeout artifact"
@@ -313,6 +344,7 @@ struct InputFacts: Codable {
         } else {
             validJSON = false
         }
+        guard reference else { return }
         do {
             let screen = try ScreenDecoder(limits: DecodingLimits(payload: limits)).decode(bytes, declared: declared).screen
             referenceOutcome = screen.warnings.isEmpty ? "reference decoder: decodes cleanly"

@@ -21,8 +21,11 @@ public struct CampaignOptions: Sendable {
     public var mineDecoder = true
     /// More source folders to mine (a decoder in a dependency whose sources are elsewhere).
     public var extraDecoderSources: [String] = []
-    /// libFuzzer's value profile (`-use_value_profile=1`): comparison operands as coverage.
-    public var valueProfile = true
+    /// libFuzzer's value profile (`-use_value_profile=1`): comparison operands as coverage. Off by
+    /// default: on JSON decoders it fills the corpus with undecodable inputs whose only novelty
+    /// is a compared byte (measured on Benchmarks/PlantedBugs: no bug found in 120 s with it, six
+    /// in 60 s without). libFuzzer's CMP tracing still feeds its own mutations.
+    public var valueProfile = false
     /// Plain libFuzzer, for baselines: no dictionary, no custom mutator (`SDUI_FUZZ_PLAIN=1`),
     /// no value profile.
     public var plain = false
@@ -54,6 +57,9 @@ public struct TargetResult: Sendable, Codable {
         public var inputs: [String]
         public var frames: [CrashAnalysis.Frame]
         public var reproduce: String
+        /// Seconds from the start of fuzzing to the first input with this signature (the time to
+        /// find this bug), from the inputs' modification times.
+        public var firstSeconds: Double?
     }
 
     public var target: String
@@ -72,6 +78,8 @@ public struct TargetResult: Sendable, Codable {
     /// Inputs that decoded within the timeout but slower than the harness's threshold
     /// (`slow-<ms>ms-<hash>` artifacts).
     public var slowInputs: [String] = []
+    /// Artifacts past the triage cap (the earliest are replayed; the rest are kept, not replayed).
+    public var untriaged: [String] = []
     public var merged: Int?
     /// Seconds from the start of fuzzing to the first crash input written, if any.
     public var firstCrashSeconds: Double?
@@ -211,7 +219,7 @@ public final class Campaign: @unchecked Sendable {
         let seconds = Date().timeIntervalSince(start)
         sampler.stop()
         let memory = sampler.result
-        let crashes = try triage(target: target, binary: binary, artifacts: artifacts)
+        let (crashes, untriaged) = try triage(target: target, binary: binary, artifacts: artifacts, start: start)
         let slow = CorpusReader.files(under: artifacts).filter { ($0 as NSString).lastPathComponent.hasPrefix("slow-") }
         let firstCrash = CorpusReader.files(under: artifacts).filter { !($0 as NSString).lastPathComponent.hasPrefix("slow-") }
             .compactMap { (try? FileManager.default.attributesOfItem(atPath: $0)[.modificationDate]) as? Date }
@@ -223,18 +231,32 @@ public final class Campaign: @unchecked Sendable {
             execsPerSecond: last.execsPerSecond, executions: last.executions,
             coverageStart: first?.coverage, coverageEnd: last.coverage,
             corpusStart: corpusStart, corpusEnd: corpusStart + CorpusReader.files(under: corpus).count,
-            peakRSSMB: memory.peakMB > 0 ? memory.peakMB : last.rssMB, crashes: crashes, slowInputs: slow.map(relative), merged: merged, firstCrashSeconds: firstCrash, command: command,
+            peakRSSMB: memory.peakMB > 0 ? memory.peakMB : last.rssMB, crashes: crashes, slowInputs: slow.map(relative), untriaged: untriaged, merged: merged, firstCrashSeconds: firstCrash, command: command,
             timeline: timeline, memoryTimeline: memory.samples.map { MemoryPoint(second: $0.second, maxRSSMB: $0.maxMB) })
     }
 
-    /// Replays every artifact, groups them by signature. Inputs are never deleted.
-    func triage(target: FuzzTargetSpec, binary: String, artifacts: String) throws -> [TargetResult.Crash] {
+    /// At most this many artifacts per target are replayed for triage (earliest first): a bug
+    /// that is hit thousands of times in a long campaign should not make triage take hours.
+    static let triageCap = 300
+
+    /// Replays the artifacts (earliest first, up to the cap), groups them by signature. Inputs are
+    /// never deleted.
+    func triage(target: FuzzTargetSpec, binary: String, artifacts: String, start: Date) throws -> ([TargetResult.Crash], [String]) {
         let triage = CrashTriage(packageRoot: packageRoot, fuzzProduct: target.product)
         var bySignature: [String: TargetResult.Crash] = [:]
         var order: [String] = []
-        for file in CorpusReader.files(under: artifacts) {
+        func modified(_ file: String) -> Date {
+            ((try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate]) as? Date) ?? .distantFuture
+        }
+        let kinds = ["crash-", "timeout-", "oom-", "leak-"]
+        let names: [String] = CorpusReader.files(under: artifacts).filter { file in
             let name = (file as NSString).lastPathComponent
-            guard ["crash-", "timeout-", "oom-", "leak-"].contains(where: { name.hasPrefix($0) }) else { continue }
+            return kinds.contains(where: { name.hasPrefix($0) })
+        }
+        var files: [(String, Date)] = names.map { ($0, modified($0)) }
+        files.sort { a, b in a.1 != b.1 ? a.1 < b.1 : a.0 < b.0 }
+        for (file, date) in files.prefix(Self.triageCap) {
+            let name = (file as NSString).lastPathComponent
             progress("triaging \(relative(file))")
             var (analysis, _) = try triage.replay(binary: binary, input: file, timeout: options.timeout, rssLimitMB: options.rssLimitMB)
             if analysis.kind == .notReproduced, name.hasPrefix("timeout-") || name.hasPrefix("oom-") {
@@ -246,11 +268,12 @@ public final class Campaign: @unchecked Sendable {
                 bySignature[key] = TargetResult.Crash(
                     signature: key, kind: analysis.kind.rawValue, title: analysis.title, message: analysis.message,
                     inputs: [], frames: analysis.frames,
-                    reproduce: "SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=detect_leaks=0 SWIFT_DETERMINISTIC_HASHING=1 \(relative(binary)) -timeout=\(options.timeout) -rss_limit_mb=\(options.rssLimitMB) -malloc_limit_mb=\(options.rssLimitMB) \(relative(file))")
+                    reproduce: "SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=detect_leaks=0 SWIFT_DETERMINISTIC_HASHING=1 \(relative(binary)) -timeout=\(options.timeout) -rss_limit_mb=\(options.rssLimitMB) -malloc_limit_mb=\(options.rssLimitMB) \(relative(file))",
+                    firstSeconds: date == .distantFuture ? nil : max(0, date.timeIntervalSince(start)))
             }
             bySignature[key]!.inputs.append(relative(file))
         }
-        return order.map { bySignature[$0]! }
+        return (order.map { bySignature[$0]! }, files.dropFirst(Self.triageCap).map { relative($0.0) })
     }
 
     /// The decoder's literals: from its source folders (and any extra ones), and from the fuzz

@@ -31,6 +31,20 @@ public struct CampaignReport: Sendable {
         for r in results {
             if let merged = r.merged { md += "\n\(r.target): \(merged) new input(s) merged into `Corpus/fuzz/\(r.target)/`.\n" }
             if let first = r.firstCrashSeconds { md += "\n\(r.target): first crash input after \(String(format: "%.1f", first)) s.\n" }
+            if !r.crashes.isEmpty {
+                md += "\n| \(r.target): signature | kind | found after | inputs | title |\n|---|---|---|---|---|\n"
+                for c in r.crashes.sorted(by: { ($0.firstSeconds ?? .infinity) < ($1.firstSeconds ?? .infinity) }) {
+                    md += "| `\(c.signature)` | \(c.kind) | \(c.firstSeconds.map { String(format: "%.1f s", $0) } ?? "?") | \(c.inputs.count) | "
+                    md += c.title.replacingOccurrences(of: "|", with: "\\|") + " |\n"
+                }
+            }
+            if !r.untriaged.isEmpty {
+                md += "\n\(r.target): \(r.untriaged.count) more artifact(s) kept but not replayed (triage replays the earliest \(Campaign.triageCap)).\n"
+            }
+            if !r.slowInputs.isEmpty {
+                md += "\n\(r.target): \(r.slowInputs.count) slow input(s) (decoded within the timeout, but slower than the harness's threshold; `slow-<ms>ms-*`): "
+                md += r.slowInputs.prefix(5).map { "`\($0)`" }.joined(separator: ", ") + (r.slowInputs.count > 5 ? ", …" : "") + "\n"
+            }
             for c in r.crashes {
                 md += "\n## \(r.target): `\(c.signature)`\n\n"
                 md += "- kind: \(c.kind)\n- title: \(c.title)\n"

@@ -113,11 +113,21 @@ public struct CrashTriage: Sendable {
         return nil
     }
 
+    /// A function's name without what the optimiser adds (`specialized`, `merged`, …), which can
+    /// differ between builds and inputs for the same code.
+    static func plainName(_ function: String) -> String {
+        var name = Substring(function)
+        for prefix in ["specialized ", "merged ", "partial apply for ", "outlined copy of ", "function signature specialization <", "reabstraction thunk helper from "] {
+            while name.hasPrefix(prefix) { name = name.dropFirst(prefix.count) }
+        }
+        return String(name)
+    }
+
     /// The one-line title: kind, the innermost frame of the decoder's own code, the message.
     static func title(kind: CrashAnalysis.Kind, message: String?, frames: [CrashAnalysis.Frame]) -> String {
         guard kind != .notReproduced else { return "no longer reproduces" }
         var title = kind.rawValue
-        if let top = frames.first(where: \.isProject) { title += " in \(top.function)" }
+        if let top = frames.first(where: \.isProject) { title += " in \(plainName(top.function))" }
         if let message { title += ": \(message.prefix(160))" }
         return title
     }
@@ -130,20 +140,28 @@ public struct CrashTriage: Sendable {
     /// recursion happened to run out of stack.
     static func signature(kind: CrashAnalysis.Kind, sanitizerKind: String?, message: String?, frames: [CrashAnalysis.Frame],
                           packageRoot: String) -> String {
+        // A failed cast names the value's dynamic type, which depends on the input (a number, an
+        // array, null…) and on bridging: the types are masked, the cast site tells the bug.
         let normalizedMessage = (message ?? "")
+            .replacingOccurrences(of: #"Could not cast value of type '.*' to '.*'"#, with: "Could not cast value of type T to T", options: .regularExpression)
             .replacingOccurrences(of: #"0x[0-9a-fA-F]+|\d+"#, with: "N", options: .regularExpression)
             .replacingOccurrences(of: #"\(pid=N\)|used: NMb|malloc\(N\)"#, with: "", options: .regularExpression)
+        // One conversion or division fails with a message that depends on the value (too large,
+        // negative; a quotient, a remainder): one family each.
+        let families = [("Not enough bits to represent", "integer conversion"), ("Negative value is not representable", "integer conversion"),
+                        ("Division by zero", "division by zero"), ("Division results in an overflow", "division overflow")]
+        let family = families.first { normalizedMessage.contains($0.0) }.map(\.1)
         let project = frames.filter(\.isProject)
         var place: [String]
         if sanitizerKind == "stack-overflow" {
-            place = Array(Set(project.prefix(64).map(\.function))).sorted()
+            place = Array(Set(project.prefix(64).map { Self.plainName($0.function) })).sorted()
         } else if let top = project.first {
-            place = [top.function]
+            place = [Self.plainName(top.function)]
             if let line = SourceLine.text(at: top.location, packageRoot: packageRoot) { place.append(line) }
         } else {
             place = frames.prefix(3).map(\.function)
         }
-        let messageKey = kind == .oom ? "" : String(normalizedMessage.prefix(200))  // the limit's numbers say nothing of the bug
+        let messageKey = kind == .oom ? "" : family ?? String(normalizedMessage.lowercased().prefix(200))  // the limit's numbers say nothing of the bug
         let key = ([kind.rawValue, sanitizerKind ?? "", messageKey] + place).joined(separator: "|")
         return "\(kind.rawValue)-" + String(fnv1a(key), radix: 16).leftPad(16).prefix(12)
     }

@@ -46,7 +46,7 @@ enum ProcessRunner {
         } else {
             process.standardInput = FileHandle.nullDevice
         }
-        try process.run()
+        try startUnblocked(process)
         var timedOut = false
         if let timeout {
             let deadline = Date().addingTimeInterval(timeout)
@@ -72,6 +72,18 @@ enum ProcessRunner {
                       stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
     }
 
+    /// Starts `process` with no signal blocked. A child inherits the spawning thread's signal
+    /// mask, and a Swift program's threads block most signals: a fuzzer started with SIGALRM
+    /// blocked never reports a timeout (libFuzzer's `-timeout` is an alarm), and one with SIGABRT
+    /// blocked cannot be asked for its stack.
+    static func startUnblocked(_ process: Process) throws {
+        var none = sigset_t(), saved = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+        try process.run()
+    }
+
     /// Runs while handing every line of standard error to `onLine`; the lines also go to `log`.
     static func stream(_ executable: String, _ arguments: [String], in directory: String, environment extra: [String: String] = [:],
                        log: URL, onLine: @escaping (String) -> Void) throws -> Int32 {
@@ -87,7 +99,7 @@ enum ProcessRunner {
         process.standardError = pipe
         process.standardOutput = pipe
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try startUnblocked(process)
         var pending = Data()
         let reader = pipe.fileHandleForReading
         while true {

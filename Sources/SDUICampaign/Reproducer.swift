@@ -117,6 +117,23 @@ public struct Reproducer: Sendable {
         }
     }
 
+    /// What the plugged-in decoder itself makes of `input`, from its debug build with the harness
+    /// saying so (`SDUI_FUZZ_EXPLAIN=1`): its own error (a coding path, a message), its rendering,
+    /// or nil when it crashes before it can return.
+    public func decoderOutcome(_ input: String) -> String? {
+        guard FileManager.default.isExecutableFile(atPath: debugBinary) else { return nil }
+        var env = environment
+        env["SDUI_FUZZ_EXPLAIN"] = "1"
+        env["SWIFT_BACKTRACE"] = "enable=no"
+        let limitKB = (options.rssLimitMB + 1024) * 1024
+        guard let out = try? ProcessRunner.run("/bin/sh", ["-c", "ulimit -v \(limitKB); exec \"$0\" \"$1\"", debugBinary, input],
+                                               environment: env, timeout: Double(options.timeout)) else { return nil }
+        let said = out.stderr.split(separator: "\n").filter { $0.hasPrefix("SDUIHarness: ") }.map { String($0.dropFirst("SDUIHarness: ".count)) }
+        guard !said.isEmpty else { return nil }
+        let shown = said.prefix(12).joined(separator: "\n")
+        return said.count > 12 ? shown + "\n… (\(said.count - 12) more lines)" : shown
+    }
+
     /// Runs `replay` `tries` times; the outcome keeps the first analysis that reproduced.
     func replayTries(build: String, command: String, _ replay: () throws -> CrashAnalysis) throws -> ReplayOutcome {
         let tries = max(1, options.tries)

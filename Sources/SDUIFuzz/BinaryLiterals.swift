@@ -33,8 +33,8 @@ extension DecoderLiterals {
             if (b0 == 0x48 || b0 == 0x4C) && b1 == 0x8D && bytes[i + 2] & 0xC7 == 0x05 {
                 // lea reg, [rip + disp32]
                 let disp = Int32(bitPattern: UInt32(readU64(bytes, i + 3) & 0xFFFF_FFFF))
-                let next = section.address + UInt64(i + 7 - section.offset)
-                let target = UInt64(Int64(bitPattern: next) + Int64(disp))
+                let next = section.address &+ UInt64(i + 7 - section.offset)
+                let target = UInt64(bitPattern: Int64(bitPattern: next) &+ Int64(disp))
                 leas.append((i, target))
                 // Unoptimised code builds a literal by a call: `lea rdi, [rip+str]` then
                 // `mov esi, count` (the UTF-8 length) within a few instructions.
@@ -132,7 +132,7 @@ struct ELFImage {
     var executableSections: [Section] { sections.filter { $0.flags & 0x4 != 0 } }
 
     func bytes(atAddress address: UInt64, count: Int) -> ArraySlice<UInt8>? {
-        for s in sections where address >= s.address && address + UInt64(count) <= s.address + UInt64(s.size) {
+        for s in sections where address >= s.address && address - s.address <= UInt64(s.size) && UInt64(count) <= UInt64(s.size) - (address - s.address) {
             let o = s.offset + Int(address - s.address)
             return bytes[o..<(o + count)]
         }

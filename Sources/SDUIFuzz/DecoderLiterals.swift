@@ -15,33 +15,56 @@ public struct DecoderLiterals: Sendable, Hashable {
     public var keys: [String] = []
     /// Integer constants (as JSON number text).
     public var numbers: [String] = []
+    /// A key and a literal the code compares it with (`layout.style == "grid_v2"`,
+    /// `case "CViewType":` under `switch viewType`, an enum's raw values for a property of that
+    /// enum type): the value belongs at that key.
+    public var pairs: [KeyLiteral] = []
+    /// Keys with the JSON type the code reads them as (`let rows: Int?`, `dict["rows"] as? Int`).
+    public var typedKeys: [KeyLiteral] = []
 
-    public init(strings: [String] = [], keys: [String] = [], numbers: [String] = []) {
+    /// A key and a literal (for ``typedKeys``, the JSON type: number, string, bool, array, object).
+    public struct KeyLiteral: Sendable, Hashable, Comparable {
+        public var key: String
+        public var value: String
+        public init(_ key: String, _ value: String) { self.key = key; self.value = value }
+        public static func < (a: Self, b: Self) -> Bool { (a.key, a.value) < (b.key, b.value) }
+    }
+
+    public init(strings: [String] = [], keys: [String] = [], numbers: [String] = [], pairs: [KeyLiteral] = [], typedKeys: [KeyLiteral] = []) {
         self.strings = strings
         self.keys = keys
         self.numbers = numbers
+        self.pairs = pairs
+        self.typedKeys = typedKeys
     }
 
-    public var isEmpty: Bool { strings.isEmpty && keys.isEmpty && numbers.isEmpty }
+    public var isEmpty: Bool { strings.isEmpty && keys.isEmpty && numbers.isEmpty && pairs.isEmpty }
 
     public mutating func merge(_ other: DecoderLiterals) {
         strings = Array(Set(strings + other.strings)).sorted()
         keys = Array(Set(keys + other.keys)).sorted()
         numbers = Array(Set(numbers + other.numbers)).sorted()
+        pairs = Array(Set(pairs + other.pairs)).sorted()
+        typedKeys = Array(Set(typedKeys + other.typedKeys)).sorted()
     }
 
     /// Mines every `.swift` file under `paths` (build folders, tests and manifests skipped).
     public static func mine(sources paths: [String], limit: Int = 2_000) -> DecoderLiterals {
         var strings = Set<String>(), keys = Set<String>(), numbers = Set<String>()
+        var relations = Relations()
         for path in paths {
             for file in swiftFiles(under: path) {
                 guard let data = FileManager.default.contents(atPath: file), data.count < 2 << 20 else { continue }
-                mineSwift(String(decoding: data, as: UTF8.self), strings: &strings, keys: &keys, numbers: &numbers)
+                let text = String(decoding: data, as: UTF8.self)
+                mineSwift(text, strings: &strings, keys: &keys, numbers: &numbers)
+                relations.mine(text)
             }
         }
+        let (pairs, typed) = relations.resolve()
         return DecoderLiterals(strings: Array(strings).sorted().prefix(limit).map { $0 },
                                keys: Array(keys).sorted().prefix(limit).map { $0 },
-                               numbers: Array(numbers).sorted().prefix(200).map { $0 })
+                               numbers: Array(numbers).sorted().prefix(200).map { $0 },
+                               pairs: Array(pairs.sorted().prefix(limit)), typedKeys: Array(typed.sorted().prefix(limit)))
     }
 
     static func swiftFiles(under path: String) -> [String] {
@@ -155,5 +178,114 @@ public struct DecoderLiterals: Sendable, Hashable {
             if c.isUppercase { if !out.isEmpty { out.append("_") }; out.append(contentsOf: c.lowercased()) } else { out.append(c) }
         }
         return out
+    }
+}
+
+/// Which keys a decoder compares with which literals, and reads as which JSON type — found line
+/// by line in its Swift sources, without a parser: comparisons (`x.key == "lit"`,
+/// `d["key"] as? String == "lit"`), `switch x.key { case "lit": … }`, `String` enums and the
+/// properties and `init(rawValue:)` calls that use them, typed properties and typed subscripts.
+struct Relations {
+    var pairs = Set<DecoderLiterals.KeyLiteral>()
+    var typed = Set<DecoderLiterals.KeyLiteral>()
+    /// enum name → raw values; property or subscript key → enum type name.
+    var enumValues: [String: [String]] = [:]
+    var keysOfType: [(key: String, type: String)] = []
+
+    mutating func mine(_ text: String) {
+        var currentEnum: String?
+        var switchKey: String?
+        var switchDepth = 0
+        for rawLine in text.split(separator: "\n") {
+            let line = String(rawLine.drop { $0 == " " || $0 == "\t" })
+            if line.hasPrefix("//") { continue }
+            // enum Kind: String { case a = "A", b }
+            if let name = Self.capture(#"\benum\s+(\w+)\s*:\s*String\b"#, line) {
+                currentEnum = name
+                enumValues[name, default: []] += []
+            } else if line.hasPrefix("struct ") || line.hasPrefix("class ") || line.hasPrefix("final class ") || line.contains(" enum ") || line.hasPrefix("enum ") {
+                currentEnum = nil
+            }
+            if let name = currentEnum, line.hasPrefix("case "), !line.hasSuffix(":") {
+                for item in line.dropFirst(5).split(separator: ",") {
+                    let parts = item.split(separator: "=", maxSplits: 1)
+                    let caseName = parts[0].trimmingCharacters(in: .whitespaces)
+                    if parts.count == 2, let raw = DecoderLiterals.stringLiterals(in: parts[1][...]).first { enumValues[name, default: []].append(raw) }
+                    else if !caseName.isEmpty, caseName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { enumValues[name, default: []].append(caseName) }
+                }
+            }
+            // Typed properties: `let rows: Int?`, `var kind: SectionKind`.
+            if let m = Self.captures(#"^(?:public |private |internal |fileprivate )*(?:let|var)\s+(\w+)\s*:\s*\[?(\w+)"#, line), m.count == 2 {
+                add(key: m[0], type: m[1], array: line.contains(": ["))
+            }
+            // Typed subscripts: `d["rows"] as? Int`, `d["items"] as? [[String: Any]]`.
+            for m in Self.allCaptures(#"\["([^"\\]+)"\]\s*as[?!]\s*(\[?)(\w+)"#, line) where m.count == 3 {
+                add(key: m[0], type: m[2], array: m[1] == "[")
+            }
+            // `Kind(rawValue: d["kind"] as? String ?? "")`: the key holds the enum's raw values.
+            if let m = Self.captures(#"(\w+)\(rawValue:[^\]]*\["([^"]+)"\]"#, line), m.count == 2 { keysOfType.append((m[1], m[0])) }
+            // Comparisons with a literal.
+            for m in Self.allCaptures(#"(?:\.|\b)(\w+)\??\s*[!=]=\s*"([^"\\]*)""#, line) where m.count == 2 {
+                pairs.insert(.init(m[0], m[1]))
+            }
+            for m in Self.allCaptures(#"\["([^"\\]+)"\]\s*as[?!]\s*String\)?\s*[!=]=\s*"([^"\\]*)""#, line) where m.count == 2 {
+                pairs.insert(.init(m[0], m[1]))
+            }
+            // switch x.key { case "a": … }
+            if line.hasPrefix("switch ") {
+                let subject = line.dropFirst(7).prefix { $0 != "{" }.trimmingCharacters(in: .whitespaces)
+                let key = subject.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).last.map(String.init)
+                    ?? ""
+                if let quoted = Self.captures(#"\["([^"]+)"\]"#, subject)?.first { switchKey = quoted } else { switchKey = key.isEmpty ? nil : key }
+                switchDepth = 0
+            }
+            if let key = switchKey {
+                if line.hasPrefix("case ") || line.contains(" case ") {
+                    for literal in DecoderLiterals.stringLiterals(in: line[...]) where line.contains("case \"") || line.contains(", \"") {
+                        pairs.insert(.init(key, literal))
+                    }
+                }
+                switchDepth += line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
+                if switchDepth < 0 { switchKey = nil }
+            }
+        }
+    }
+
+    mutating func add(key: String, type: String, array: Bool) {
+        if array { typed.insert(.init(key, "array")); return }
+        switch type {
+        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "CGFloat", "Decimal", "NSNumber":
+            typed.insert(.init(key, "number"))
+        case "String", "Substring", "URL", "Date": typed.insert(.init(key, "string"))
+        case "Bool": typed.insert(.init(key, "bool"))
+        default:
+            if type.first?.isUppercase == true { keysOfType.append((key, type)); typed.insert(.init(key, "object")) }
+        }
+    }
+
+    func resolve() -> (Set<DecoderLiterals.KeyLiteral>, Set<DecoderLiterals.KeyLiteral>) {
+        var pairs = self.pairs
+        var typed = self.typed
+        for (key, type) in keysOfType {
+            guard let values = enumValues[type], !values.isEmpty else { continue }
+            typed.remove(.init(key, "object"))
+            typed.insert(.init(key, "string"))
+            for v in values { pairs.insert(.init(key, v)) }
+        }
+        return (pairs.filter { !$0.value.isEmpty && $0.value.utf8.count <= 64 }, typed)
+    }
+
+    static func captures(_ pattern: String, _ line: String) -> [String]? {
+        allCaptures(pattern, line).first
+    }
+
+    static func capture(_ pattern: String, _ line: String) -> String? { captures(pattern, line)?.first }
+
+    static func allCaptures(_ pattern: String, _ line: String) -> [[String]] {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+        let ns = line as NSString
+        return regex.matches(in: line, range: NSRange(location: 0, length: ns.length)).map { m in
+            (1..<m.numberOfRanges).map { m.range(at: $0).location == NSNotFound ? "" : ns.substring(with: m.range(at: $0)) }
+        }
     }
 }

@@ -15,6 +15,10 @@ public struct FuzzDictionary: Sendable, Hashable {
     public var literals: [String] = []
     /// Integer constants of the decoder's code, as JSON number text.
     public var numbers: [String] = []
+    /// Keys and the literals the decoder compares them with (see ``DecoderLiterals/pairs``).
+    public var pairs: [DecoderLiterals.KeyLiteral] = []
+    /// Keys and the JSON type the decoder reads them as (see ``DecoderLiterals/typedKeys``).
+    public var typedKeys: [DecoderLiterals.KeyLiteral] = []
 
     /// Keys that name a component's kind in common SDUI designs; keys ending in `type`/`kind` count too.
     static let knownDiscriminators: Set<String> = ["type", "viewType", "view_type", "sectionComponentType",
@@ -54,9 +58,24 @@ public struct FuzzDictionary: Sendable, Hashable {
     /// literals unless the corpus already has them.
     public mutating func add(_ mined: DecoderLiterals) {
         let known = Set(keys + kinds + enumValues)
-        keys = Array(Set(keys + mined.keys)).sorted()
+        var pairs = mined.pairs
+        // A camelCase property often reads a snake_case key (`convertFromSnakeCase`).
+        for p in mined.pairs where p.key.contains(where: \.isUppercase) { pairs.append(.init(DecoderLiterals.snakeCase(p.key), p.value)) }
+        keys = Array(Set(keys + mined.keys + mined.typedKeys.map(\.key))).sorted()
         literals = Array(Set(literals + mined.strings.filter { !known.contains($0) })).sorted()
         numbers = Array(Set(numbers + mined.numbers)).sorted()
+        self.pairs = Array(Set(self.pairs + pairs)).sorted()
+        typedKeys = Array(Set(typedKeys + mined.typedKeys)).sorted()
+        addDiscriminatorValues()
+    }
+
+    /// Values the decoder compares a discriminator with are kinds too (a rare component type that
+    /// no seed has), so the discriminator swap reaches them.
+    mutating func addDiscriminatorValues() {
+        let discriminators = Set(discriminatorKeys)
+        let extra = pairs.filter { discriminators.contains($0.key) || Self.knownDiscriminators.contains($0.key) }.map(\.value)
+        kinds = Array(Set(kinds + extra)).sorted()
+        literals = literals.filter { !kinds.contains($0) }
     }
 
     /// Merges another dictionary into this one.
@@ -67,6 +86,9 @@ public struct FuzzDictionary: Sendable, Hashable {
         enumValues = Array(Set(enumValues + other.enumValues)).sorted()
         literals = Array(Set(literals + other.literals).subtracting(kinds + enumValues)).sorted()
         numbers = Array(Set(numbers + other.numbers)).sorted()
+        pairs = Array(Set(pairs + other.pairs)).sorted()
+        typedKeys = Array(Set(typedKeys + other.typedKeys)).sorted()
+        addDiscriminatorValues()
     }
 
     /// Reads a libFuzzer `-dict` file (one written by ``libFuzzerFormat`` or by hand): `"key":`
@@ -74,10 +96,22 @@ public struct FuzzDictionary: Sendable, Hashable {
     /// left to libFuzzer.
     public init(libFuzzerDictionary text: String) {
         var keys = Set<String>(), literals = Set<String>(), numbers = Set<String>()
+        var pairs = Set<DecoderLiterals.KeyLiteral>(), typed = Set<DecoderLiterals.KeyLiteral>()
+        let typeOfSample = ["0": "number", "\"\"": "string", "true": "bool", "[]": "array", "{}": "object"]
         for rawLine in text.split(separator: "\n") {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             guard !line.hasPrefix("#"), let open = line.firstIndex(of: "\""), line.hasSuffix("\""), line.count >= 2 else { continue }
             guard let token = Self.unescape(line[line.index(after: open)..<line.index(before: line.endIndex)]) else { continue }
+            // `"key":"value"` (a pair) and `"key":0` / `"key":""` / … (a typed key).
+            if token.hasPrefix("\""), let colon = token.range(of: "\":"), colon.upperBound < token.endIndex {
+                let key = String(token[token.index(after: token.startIndex)..<colon.lowerBound])
+                let rest = String(token[colon.upperBound...])
+                if let type = typeOfSample[rest] { typed.insert(.init(key, type)) }
+                else if rest.count >= 2, rest.hasPrefix("\""), rest.hasSuffix("\""), !rest.dropFirst().dropLast().contains("\"") {
+                    pairs.insert(.init(key, String(rest.dropFirst().dropLast())))
+                }
+                continue
+            }
             if token.hasPrefix("\""), token.hasSuffix("\":"), token.count >= 3 {
                 keys.insert(String(token.dropFirst().dropLast(2)))
             } else if token.hasPrefix("\""), token.hasSuffix("\""), token.count >= 2 {
@@ -90,6 +124,8 @@ public struct FuzzDictionary: Sendable, Hashable {
         self.keys = keys.sorted()
         self.literals = literals.sorted()
         self.numbers = numbers.sorted()
+        self.pairs = pairs.sorted()
+        self.typedKeys = typed.sorted()
     }
 
     static func unescape(_ s: Substring) -> String? {
@@ -118,7 +154,7 @@ public struct FuzzDictionary: Sendable, Hashable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func isDiscriminator(_ key: String) -> Bool {
+    public static func isDiscriminator(_ key: String) -> Bool {
         if knownDiscriminators.contains(key) { return true }
         let lower = key.lowercased()
         return lower.hasSuffix("type") || lower.hasSuffix("kind")
@@ -155,6 +191,9 @@ public struct FuzzDictionary: Sendable, Hashable {
         for v in literals { add("\"\(v)\"") }
         for v in literals where v.utf8.count >= 3 { add(v) }
         for n in numbers { add(n) }
+        let samples = ["number": "0", "string": "\"\"", "bool": "true", "array": "[]", "object": "{}"]
+        for p in pairs { add("\"\(p.key)\":\"\(p.value)\"") }
+        for t in typedKeys { if let sample = samples[t.value] { add("\"\(t.key)\":\(sample)") } }
         for t in Self.jsonTokens { add(t) }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -204,7 +243,7 @@ public enum CorpusReader {
     }
 
     /// Decompresses (any encoding, raw deflate included) and parses, or nil.
-    static func parse(_ bytes: [UInt8]) -> JSONValue? {
+    public static func parse(_ bytes: [UInt8]) -> JSONValue? {
         let decoder = PayloadDecoder(limits: PayloadLimits(maxInputBytes: 1 << 20, maxDecodedBytes: 4 << 20))
         let text = (try? decoder.decode(bytes, declared: PayloadSniffer.declaredForFuzzing(bytes)))?.text
             ?? (try? decoder.decode(bytes, declared: .exactly(.rawDeflate)))?.text

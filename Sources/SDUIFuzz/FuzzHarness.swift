@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SDUIJSON
 import SDUIPayload
 
@@ -28,6 +31,14 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     /// Percentage of mutations that are SDUI-aware (the rest are libFuzzer's byte mutations).
     /// `SDUI_FUZZ_STRUCTURED_SHARE` overrides it.
     public var structuredShare = Int(ProcessInfo.processInfo.environment["SDUI_FUZZ_STRUCTURED_SHARE"] ?? "") ?? 50
+    /// `SDUI_FUZZ_EXPLAIN=1` (set by `sdui repro`): say on standard error what the decoder made of
+    /// each input — its own error, or its rendering — so an input is explained in its terms.
+    let explainsOutcome = ProcessInfo.processInfo.environment["SDUI_FUZZ_EXPLAIN"] == "1"
+
+    static func say(_ text: String) {
+        FileHandle.standardError.write(Data(text.split(separator: "\n", omittingEmptySubsequences: false).map { "SDUIHarness: " + $0 }.joined(separator: "\n").utf8 + [0x0a]))
+    }
+
     /// Inputs slower than `SDUI_FUZZ_SLOW_MS` (default 100 ms) are kept as `slow-*` artifacts:
     /// a screen that takes that long to decode janks the app even when it does not time out.
     let slowInputs = SlowInputs()
@@ -38,7 +49,9 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     public init(_ decoder: DecoderUnderTest<Decoded>, mutation strategy: MutationStrategy = .structured,
                 dictionary: FuzzDictionary = FuzzDictionary()) {
         self.decoder = decoder
-        self.strategy = strategy
+        // `SDUI_FUZZ_MUTATION=bytes|structured|compressed` overrides the target's strategy, so
+        // benchmarks can compare strategies on one binary.
+        self.strategy = ProcessInfo.processInfo.environment["SDUI_FUZZ_MUTATION"].flatMap(MutationStrategy.init(rawValue:)) ?? strategy
         self.dictionary = dictionary
     }
 
@@ -48,6 +61,7 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         do {
             decoded = try decoder.decode(bytes)
         } catch {
+            if explainsOutcome { Self.say("\(decoder.name) rejected the input: \(error)") }
             guard decoder.isExpectedError(error) else {
                 return InvariantViolation(kind: .untypedError, detail: "\(type(of: error)): \(error)")
             }
@@ -57,6 +71,9 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
                 }
             }
             return nil
+        }
+        if explainsOutcome {
+            Self.say("\(decoder.name) decoded the input" + (decoder.render.map { ", rendering:\n" + $0(decoded) } ?? ""))
         }
         guard checksInvariants, let render = decoder.render else { return nil }
         let rendering = render(decoded)
@@ -103,6 +120,7 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     /// `LLVMFuzzerInitialize`: learns the dictionary and the splice pool from the corpus
     /// directories on the command line (and `SDUI_FUZZ_CORPUS`, colon-separated).
     public func initialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> Int32 {
+        Self.unblockSignals()
         var paths: [String] = []
         var given = FuzzDictionary()
         if let argc, let argv = argv?.pointee {
@@ -127,6 +145,18 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         lock.unlock()
         learn(from: paths)
         return 0
+    }
+
+    /// A process started by Foundation's `Process` (the campaign runner, an IDE, a test) inherits a
+    /// signal mask with nearly every signal blocked, SIGALRM and SIGABRT included: libFuzzer's
+    /// `-timeout` alarm then never fires and a hang is never reported. The fuzzing thread unblocks
+    /// them before libFuzzer starts running inputs.
+    static func unblockSignals() {
+        #if canImport(Glibc)
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
+        #endif
     }
 
     /// Learns dictionary entries and splice material from a corpus.

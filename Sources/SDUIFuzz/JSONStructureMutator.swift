@@ -18,7 +18,7 @@ struct JSONStructureMutator {
         "32767", "32768", "-32768", "-32769", "65535", "65536", "1000000", "2147483647", "2147483648", "-2147483648",
         "-2147483649", "4294967295", "4294967296", "9007199254740992", "9007199254740993", "9223372036854775807",
         "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
-        "18446744073709551616", "1000000000", "100000000000", "1e9", "1e18", "1e19", "-1e19", "0.5", "-0.5",
+        "18446744073709551616", "4611686018427387904", "4611686018427387903", "-9223372036854775807", "1000000000", "100000000000", "1e9", "1e18", "1e19", "-1e19", "0.5", "-0.5",
     ]
 
     /// Raw byte sequences that a JSONValue cannot hold (lone surrogate escapes, invalid UTF-8),
@@ -71,6 +71,18 @@ struct JSONStructureMutator {
         // it, a count and the array it counts): collected only when such a move is drawn.
         let move = rng.below(17)
         let documentStrings = move == 14 ? Self.strings(in: root, limit: 256) : []
+        // A key the decoder compares with a literal gets that literal, wherever the key is.
+        if move == 13, let pair = rng.pick(dictionary.pairs), rng.chance(60) {
+            let holders = Self.objectPaths(in: root, withKey: pair.key, limit: 4_000)
+            if let target = rng.pick(holders) {
+                Self.modify(&root, at: target[...]) { node in
+                    guard case .object(var members) = node else { return }
+                    for i in members.indices where members[i].key == pair.key { members[i].value = .string(pair.value) }
+                    node = .object(members)
+                }
+                return
+            }
+        }
         Self.modify(&root, at: path[...]) { node in
             switch move {
             case 0: // swap a discriminator value among the known kinds (or an unknown one)
@@ -103,6 +115,16 @@ struct JSONStructureMutator {
                     node = .string(Self.placeholderPrefix + String(injections.count - 1))
                 } else {
                     node = .string(rng.pick(Self.edgeStrings)!)
+                }
+            case 8 where !dictionary.typedKeys.isEmpty && rng.chance(50): // a key the decoder reads, with a value of its type
+                guard let typed = rng.pick(dictionary.typedKeys) else { break }
+                let value = valueOfType(typed.value, key: typed.key, rng: &rng, injections: &injections)
+                if case .object(var members) = node {
+                    if let i = members.firstIndex(where: { $0.key == typed.key }) { members[i].value = value }
+                    else { members.append(JSONMember(typed.key, value)) }
+                    node = .object(members)
+                } else {
+                    node = .object([JSONMember(typed.key, value)])
                 }
             case 8: // add a known key
                 if case .object(var members) = node, let key = rng.pick(dictionary.keys) {
@@ -194,6 +216,40 @@ struct JSONStructureMutator {
         if let exact = Double(text), abs(exact) < 9e15, !text.contains("e"), !text.contains(".") { return .number(exact) }
         injections.append(Array(text.utf8))
         return .string(Self.placeholderPrefix + String(injections.count - 1))
+    }
+
+    /// A value of the JSON type the decoder reads a key as: numbers at the edges, literals paired
+    /// with the key, empty or one-element containers.
+    func valueOfType(_ type: String, key: String, rng: inout FuzzRandom, injections: inout [[UInt8]]) -> JSONValue {
+        switch type {
+        case "number": return mutateNumber(.number(Double(rng.below(4))), rng: &rng, injections: &injections)
+        case "string":
+            let paired = dictionary.pairs.filter { $0.key == key }.map(\.value)
+            return .string(rng.pick(paired.isEmpty || rng.chance(20) ? (dictionary.literals.isEmpty ? Self.edgeStrings : dictionary.literals) : paired) ?? "")
+        case "bool": return .bool(rng.chance(50))
+        case "array": return .array(rng.chance(50) ? [] : [rng.pick(pool.components) ?? .object([])])
+        default: return rng.pick(pool.values.filter { if case .object = $0 { return true }; return false }) ?? .object([])
+        }
+    }
+
+    /// Paths of the objects (breadth-first, among the first `limit` nodes) that have `key`.
+    static func objectPaths(in root: JSONValue, withKey key: String, limit: Int) -> [[Step]] {
+        var queue: [(JSONValue, [Step])] = [(root, [])]
+        var head = 0
+        var found: [[Step]] = []
+        while head < queue.count, head < limit {
+            let (value, path) = queue[head]
+            head += 1
+            switch value {
+            case .object(let members):
+                if members.contains(where: { $0.key == key }) { found.append(path) }
+                for (i, m) in members.enumerated() where queue.count < limit { queue.append((m.value, path + [.member(i)])) }
+            case .array(let elements):
+                for (i, e) in elements.enumerated() where queue.count < limit { queue.append((e, path + [.element(i)])) }
+            default: break
+            }
+        }
+        return found
     }
 
     /// Distinct short strings of a document (breadth-first, at most `limit`).

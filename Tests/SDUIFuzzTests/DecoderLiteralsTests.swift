@@ -17,6 +17,7 @@ import SDUIPayload
     struct FeedDTO: Decodable {
         let screenName: String
         var pageSize: Int?
+        let kind: ComponentKind
         enum CodingKeys: String, CodingKey { case screenName = "screen_name", pageSize }
     }
 
@@ -26,6 +27,14 @@ import SDUIPayload
         let message = "this is a long human readable message that is not a token"
         print("value \(count) interpolated")
         switch version { case "experimental_grid_v2": return count % 7 == 0; default: return count < -3 }
+    }
+
+    func legacy(_ d: [String: Any]) -> Int {
+        let rows = d["rows"] as? Int ?? 0
+        switch d["layout"] as? String {
+        case "masonry": return rows
+        default: return d["style"] as? String == "compact" ? 1 : 0
+        }
     }
     """#
 
@@ -45,6 +54,14 @@ import SDUIPayload
         #expect(!mined.strings.contains("only_in_the_build_folder"))
         for k in ["screenName", "screen_name", "pageSize", "page_size"] { #expect(mined.keys.contains(k), "\(k) should be a key") }
         for n in ["12", "7", "-3"] { #expect(mined.numbers.contains(n), "\(n) should be mined") }
+        // Which literal belongs to which key, and which type each key is read as.
+        let pairs = Set(mined.pairs.map { "\($0.key)=\($0.value)" })
+        for p in ["version=5.2.0-beta", "version=experimental_grid_v2", "kind=promo_banner", "kind=legacy_carousel", "kind=hero",
+                  "layout=masonry", "style=compact"] {
+            #expect(pairs.contains(p), "\(p) should be a mined pair")
+        }
+        let typed = Set(mined.typedKeys.map { "\($0.key)=\($0.value)" })
+        for t in ["pageSize=number", "screenName=string", "rows=number", "kind=string"] { #expect(typed.contains(t), "\(t) should be typed") }
     }
 
     /// Literals compared in this very test binary: the 10-byte one is a small string (two
@@ -68,12 +85,19 @@ import SDUIPayload
         #expect(read.numbers.contains("2147483647"))
         #expect(FuzzDictionary(libFuzzerDictionary: #"kw="\x41B\"C""#).literals.isEmpty)   // a bare token is libFuzzer's only
         #expect(FuzzDictionary(libFuzzerDictionary: #""\"\x41B\"""#).literals == ["AB"])
+        // Pairs and typed keys survive the file, and a discriminator's compared values become kinds.
+        var withPairs = dictionary
+        withPairs.add(DecoderLiterals(pairs: [.init("type", "legacy_carousel"), .init("style", "grid_v2")], typedKeys: [.init("rows", "number")]))
+        #expect(withPairs.kinds.contains("legacy_carousel"))
+        let back = FuzzDictionary(libFuzzerDictionary: withPairs.libFuzzerFormat)
+        #expect(back.pairs.contains(.init("style", "grid_v2")) && back.typedKeys.contains(.init("rows", "number")))
     }
 
     @Test func structureMutationsUseMinedLiteralsAndCrossTypeBoundaries() throws {
         let input = Array(#"{"screen":"home","meta":{"logId":12,"version":"1.0"},"views":[{"type":"text","id":"a","ref":"b","columns":3}]}"#.utf8)
         var dictionary = FuzzDictionary(learningFrom: [try JSONParser().parse(input)])
-        dictionary.add(DecoderLiterals(strings: ["5.2.0-beta"], numbers: ["40"]))
+        dictionary.add(DecoderLiterals(strings: ["5.2.0-beta"], numbers: ["40"], pairs: [.init("version", "2.0-rc")],
+                                       typedKeys: [.init("selectedIndex", "number")]))
         let structure = JSONStructureMutator(dictionary: dictionary, pool: SplicePool())
         var texts: [String] = []
         for seed in 0..<3_000 {
@@ -90,5 +114,7 @@ import SDUIPayload
         #expect(texts.contains { $0.contains(":39") || $0.contains(":41") })    // a mined constant's neighbour
         #expect(texts.contains { $0.contains(":120") || $0.contains(":1200") })  // orders of magnitude
         #expect(texts.contains { $0.contains(#""ref":"a""#) })                  // a value copied from another field
+        #expect(texts.contains { $0.contains(#""version":"2.0-rc""#) })         // a paired literal at its key
+        #expect(texts.contains { $0.contains(#""selectedIndex":"#) })           // a typed key the seeds lack
     }
 }

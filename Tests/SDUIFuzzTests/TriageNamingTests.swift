@@ -109,4 +109,22 @@ import Testing
             """, exitStatus: 1)
         #expect(other.signature == oom.signature)  // the requested size is the input's, not the bug's
     }
+
+    /// One bug fails with messages that depend on the input: a cast names the value's dynamic
+    /// type, a conversion says "too large" or "negative". One signature for all of them.
+    @Test func messagesThatDependOnTheInputKeepOneSignature() {
+        let triage = CrashTriage(packageRoot: "/app", fuzzProduct: "FuzzFeedKit")
+        let other = Self.castLog.replacingOccurrences(of: "'Swift.Int' (0x7f3a10c0a1b8) to 'Swift.String'", with: "'Foundation.NSNull' (0x1) to 'Foundation.NSString'")
+        #expect(triage.analyse(output: other, exitStatus: 1).signature == triage.analyse(output: Self.castLog, exitStatus: 1).signature)
+        #expect(triage.analyse(output: other, exitStatus: 1).title.hasSuffix("'Foundation.NSNull' to 'Foundation.NSString'"))
+        func conversion(_ message: String) -> String {
+            triage.analyse(output: """
+                Fatal error: \(message)
+                ==1== ERROR: libFuzzer: deadly signal
+                    #1 0x2 in $s7FeedKit12FeedRendererV9gridCellsySiSi_tF /app/Sources/FeedKit/Grid.swift:4:5
+                """, exitStatus: 1).signature
+        }
+        #expect(conversion("Not enough bits to represent the passed value") == conversion("Negative value is not representable"))
+        #expect(conversion("Not enough bits to represent the passed value") != conversion("Unexpectedly found nil while unwrapping an Optional value"))
+    }
 }

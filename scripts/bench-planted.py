@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""The planted-bug benchmark (BENCHMARKS.md section "planted"): how well the harness finds the bugs
+planted in decoders it was not written for (Benchmarks/PlantedBugs), next to plain libFuzzer.
+
+For each decoder of Benchmarks/PlantedBugs/bugs.tsv it runs `sdui fuzz run PRODUCT --jobs 1` RUNS
+times with the README's defaults and PLAIN_RUNS times with `--plain` (seeds only, no dictionary, no
+custom mutator, no value profile), each for BUDGET seconds, PARALLEL campaigns at a time. Every crash
+signature of each campaign is mapped to a planted bug by Benchmarks/PlantedBugs/map-artifact.py
+(which replays its earliest input through the decoder's debug build), its time-to-bug being the
+signature's first input. Then it measures exec/s of each mutation strategy on each decoder against
+libFuzzer's own mutations (SDUI_FUZZ_PLAIN=1), one process, EXEC seconds each.
+
+Usage: python3 scripts/bench-planted.py [--runs 3] [--budget 300] [--plain-runs 1] [--parallel 2]
+                                        [--exec-seconds 20] [--decoders FuzzFeedKit,...] [--no-write]
+Prints the Markdown section and, unless --no-write, writes it into BENCHMARKS.md; the raw results go
+to BENCH_DIR (default: a temporary folder) as results.json.
+"""
+import argparse, concurrent.futures, csv, datetime, json, os, platform, re, shutil, statistics, subprocess, sys, tempfile, time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+PKG = os.path.join(ROOT, "Benchmarks", "PlantedBugs")
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, check=True, text=True, **kw)
+
+
+def bugs_table():
+    with open(os.path.join(PKG, "bugs.tsv"), encoding="utf-8") as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+def seeds_of(product, bugs):
+    kit = product[len("Fuzz"):] if product.startswith("Fuzz") else product
+    return os.path.join("Seeds", kit)
+
+
+def campaign(sdui, product, seeds, budget, output, plain):
+    cmd = [sdui, "fuzz", "run", product, "--seeds", seeds, "--time", str(budget), "--jobs", "1", "--no-build",
+           "--package-path", PKG, "--output", output] + (["--plain"] if plain else [])
+    started = time.time()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=open(output + ".log", "w"), cwd=PKG)
+    with open(os.path.join(output, "report.json"), encoding="utf-8") as f:
+        report = json.load(f)
+    return report[0], time.time() - started
+
+
+def map_inputs(product, files):
+    out = subprocess.run([sys.executable, os.path.join(PKG, "map-artifact.py"), "--decoder", product, "--json"] + files,
+                         capture_output=True, text=True)
+    try:
+        return json.loads(out.stdout)
+    except json.JSONDecodeError:
+        sys.stderr.write(out.stdout + out.stderr)
+        return []
+
+
+def analyse(product, result, budget):
+    """Bug id → (seconds, title) for one campaign, plus signatures that mixed two bugs."""
+    found, mixed = {}, []
+    for crash in result["crashes"]:
+        inputs = crash["inputs"]
+        sample = sorted(set([inputs[0], inputs[len(inputs) // 2], inputs[-1]]))
+        mapped = map_inputs(product, [os.path.join(PKG, i) for i in sample])
+        ids = {m.get("bug") for m in mapped if m.get("bug") not in (None, "NO-CRASH", "UNKNOWN")}
+        if len(ids) > 1:
+            mixed.append((crash["signature"], sorted(ids)))
+        first = next((m.get("bug") for m in mapped if os.path.basename(m.get("file", "")) == os.path.basename(inputs[0])), None)
+        bug = first if first not in (None, "NO-CRASH", "UNKNOWN") else (sorted(ids)[0] if ids else None)
+        if bug is None:
+            continue
+        seconds = crash.get("firstSeconds") or 0
+        if bug not in found or seconds < found[bug][0]:
+            found[bug] = (seconds, crash["title"], crash["signature"])
+    return found, mixed
+
+
+def exec_rate(binary, seeds, env_extra, seconds, work):
+    corpus = tempfile.mkdtemp(dir=work)
+    env = dict(os.environ, SWIFT_BACKTRACE="enable=off", ASAN_OPTIONS="detect_leaks=0", **env_extra)
+    out = subprocess.run([binary, f"-max_total_time={seconds}", "-max_len=65536", "-timeout=1", "-print_final_stats=1",
+                          "-ignore_crashes=1", "-fork=1", corpus, seeds], capture_output=True, text=True, env=env, cwd=PKG)
+    shutil.rmtree(corpus, ignore_errors=True)
+    # fork mode: the last status line's exec/s; plain mode: the final stats.
+    rates = re.findall(r"exec/s: (\d+)", out.stderr)
+    return int(rates[-1]) if rates else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--budget", type=int, default=300)
+    ap.add_argument("--plain-runs", type=int, default=1)
+    ap.add_argument("--parallel", type=int, default=2)
+    ap.add_argument("--exec-seconds", type=int, default=20)
+    ap.add_argument("--decoders", default="")
+    ap.add_argument("--no-write", action="store_true")
+    args = ap.parse_args()
+
+    bugs = bugs_table()
+    products = sorted({b["decoder"] for b in bugs})
+    if args.decoders:
+        products = [p for p in products if p in args.decoders.split(",")]
+    work = os.environ.get("BENCH_DIR") or tempfile.mkdtemp(prefix="bench-planted-")
+    os.makedirs(work, exist_ok=True)
+
+    swift_env = dict(os.environ)
+    if os.path.exists("/opt/swift/usr/bin/swift"):
+        swift_env["PATH"] = "/opt/swift/usr/bin:" + swift_env["PATH"]
+    os.environ.update(swift_env)
+    sh(["swift", "build", "--product", "sdui"], cwd=ROOT, stdout=subprocess.DEVNULL)
+    sdui = os.path.join(sh(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True).stdout.strip(), "sdui")
+    sh([sdui, "fuzz", "build", "--package-path", PKG] + products, stdout=subprocess.DEVNULL)
+    sh(["swift", "build", "--package-path", PKG], stdout=subprocess.DEVNULL)
+
+    jobs = []
+    for product in products:
+        seeds = seeds_of(product, bugs)
+        for r in range(args.runs):
+            jobs.append((product, seeds, "harness", r))
+        for r in range(args.plain_runs):
+            jobs.append((product, seeds, "plain", r))
+    # Interleave decoders and modes so both parallel slots see the same mix of load.
+    jobs.sort(key=lambda j: (j[3], j[2] == "plain", j[0]))
+    results = {}
+
+    def run(job):
+        product, seeds, mode, r = job
+        out = os.path.join(work, f"{product}-{mode}-{r}")
+        shutil.rmtree(out, ignore_errors=True)
+        result, wall = campaign(sdui, product, seeds, args.budget, out, mode == "plain")
+        found, mixed = analyse(product, result, args.budget)
+        sys.stderr.write(f"bench-planted: {product} {mode} run {r + 1}: {len(found)} bug(s) in {args.budget} s"
+                         f" (exec/s {result.get('execsPerSecond')}, wall {wall:.0f} s)\n")
+        return job, {"found": found, "mixed": mixed, "execsPerSecond": result.get("execsPerSecond"),
+                     "executions": result.get("executions"), "signatures": len(result["crashes"]),
+                     "slow": len(result.get("slowInputs", []))}
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.parallel) as pool:
+        for job, outcome in pool.map(run, jobs):
+            results.setdefault(job[0], {}).setdefault(job[2], []).append(outcome)
+
+    # exec/s per strategy, one process each, interleaved.
+    rates = {}
+    fuzz_bin = os.path.join(PKG, ".build-fuzz", "release")
+    for product in products:
+        seeds = os.path.join(PKG, seeds_of(product, bugs))
+        for name, env in [("libFuzzer only", {"SDUI_FUZZ_PLAIN": "1"}), ("bytes", {"SDUI_FUZZ_MUTATION": "bytes"}),
+                          ("structured", {"SDUI_FUZZ_MUTATION": "structured"}), ("compressed", {"SDUI_FUZZ_MUTATION": "compressed"})]:
+            rates.setdefault(product, {})[name] = exec_rate(os.path.join(fuzz_bin, product), seeds, env, args.exec_seconds, work)
+
+    with open(os.path.join(work, "results.json"), "w") as f:
+        json.dump({"results": results, "rates": rates}, f, indent=1, default=list)
+    md = markdown(args, bugs, products, results, rates)
+    print(md)
+    if not args.no_write:
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "update-benchmarks.py"), "planted"], input=md, text=True, check=True)
+
+
+def markdown(args, bugs, products, results, rates):
+    budget = args.budget
+    cmd = f"python3 scripts/bench-planted.py --runs {args.runs} --budget {budget} --plain-runs {args.plain_runs} --parallel {args.parallel} --exec-seconds {args.exec_seconds}"
+    md = ["## Planted bugs in decoders the harness was not written for", ""]
+    md.append(f"`{cmd}` on {datetime.date.today().isoformat()}, {os.cpu_count()} cores, {args.parallel} campaigns at a time "
+              f"(`sdui fuzz run PRODUCT --jobs 1`, README defaults), {platform.system()} {platform.release()}.")
+    md.append("Benchmarks/PlantedBugs: four decoders in the four seed shapes, plugged in only through the README's "
+              "\"Fuzz your own decoder\" file; every signature mapped to its bug by `map-artifact.py`. "
+              "Plain = `--plain` (seeds only, no dictionary, no custom mutator, no value profile). "
+              f"Time-to-bug medians count a bug not found as the budget ({budget} s).")
+    md.append("")
+    all_h, all_p, within120, total_found, total_runs = [], [], 0, 0, 0
+    every_run_all = True
+    md.append("| decoder | bug | needs | harness: found in runs | harness: median time | plain: found | plain: time | title (first harness run that found it) |")
+    md.append("|---|---|---|---|---|---|---|---|")
+    for product in products:
+        h = results.get(product, {}).get("harness", [])
+        p = results.get(product, {}).get("plain", [])
+        for bug in [b for b in bugs if b["decoder"] == product]:
+            bid = bug["id"]
+            ht = [run["found"][bid][0] if bid in run["found"] else budget for run in h]
+            pt = [run["found"][bid][0] if bid in run["found"] else budget for run in p]
+            found_runs = sum(1 for run in h if bid in run["found"])
+            if found_runs < len(h):
+                every_run_all = False
+            total_found += found_runs
+            total_runs += len(h)
+            within120 += sum(1 for run in h if bid in run["found"] and run["found"][bid][0] <= 120)
+            hm = statistics.median(ht) if ht else budget
+            pm = statistics.median(pt) if pt else budget
+            all_h.append(hm)
+            all_p.append(pm)
+            title = next((run["found"][bid][1] for run in h if bid in run["found"]), "—")
+            md.append(f"| {product} | {bid} | {bug.get('needs', '')} | {found_runs}/{len(h)} | "
+                      f"{hm:.0f} s{'' if found_runs == len(h) else ' (misses count as budget)'} | "
+                      f"{sum(1 for run in p if bid in run['found'])}/{len(p)} | {pm:.0f} s | {title.replace('|', '/')[:110]} |")
+    n = len(all_h)
+    ratio = statistics.median(all_h) / statistics.median(all_p) if all_p and statistics.median(all_p) else float("nan")
+    per_bug_ratios = [a / b for a, b in zip(all_h, all_p) if b]
+    md.append("")
+    md.append(f"**Harness: {total_found} of {total_runs} bug×run pairs found ({100 * total_found / max(1, total_runs):.0f} %); "
+              f"every bug in every run: {'yes' if every_run_all else 'no'}; found within 120 s: {within120} of {total_runs} "
+              f"({100 * within120 / max(1, total_runs):.0f} %). Median time-to-bug over the {n} bugs: harness "
+              f"{statistics.median(all_h):.0f} s, plain {statistics.median(all_p):.0f} s (ratio {ratio:.2f}; median of per-bug ratios "
+              f"{statistics.median(per_bug_ratios):.2f}).**")
+    mixed = [(prod, m) for prod in products for mode in results.get(prod, {}).values() for run in mode for m in run["mixed"]]
+    md.append("")
+    md.append(f"Signatures whose inputs mapped to two different bugs: {len(mixed)}"
+              + (": " + ", ".join(f"{prod} {sig} {ids}" for prod, (sig, ids) in mixed[:5]) if mixed else "."))
+    md.append("")
+    md.append(f"### exec/s of each mutation strategy ({args.exec_seconds} s, one process, `-fork=1`, invariants on)")
+    md.append("")
+    md.append("| decoder | libFuzzer only | bytes | structured | compressed | structured ÷ libFuzzer | compressed ÷ libFuzzer |")
+    md.append("|---|---|---|---|---|---|---|")
+    for product in products:
+        r = rates.get(product, {})
+        base = r.get("libFuzzer only") or 0
+        def ratio_of(k):
+            return f"{r.get(k, 0) / base:.2f}" if base else "?"
+        md.append(f"| {product} | {base} | {r.get('bytes', 0)} | {r.get('structured', 0)} | {r.get('compressed', 0)} | "
+                  f"{ratio_of('structured')} | {ratio_of('compressed')} |")
+    campaigns_h = [run for prod in products for run in results.get(prod, {}).get("harness", [])]
+    campaigns_p = [run for prod in products for run in results.get(prod, {}).get("plain", [])]
+    if campaigns_h and campaigns_p:
+        md.append("")
+        md.append(f"Campaign exec/s (last status line, median): harness {statistics.median([r['execsPerSecond'] or 0 for r in campaigns_h]):.0f}, "
+                  f"plain {statistics.median([r['execsPerSecond'] or 0 for r in campaigns_p]):.0f}.")
+    return "\n".join(md) + "\n"
+
+
+if __name__ == "__main__":
+    main()
