@@ -109,7 +109,10 @@ def main():
         swift_env["PATH"] = "/opt/swift/usr/bin:" + swift_env["PATH"]
     os.environ.update(swift_env)
     sh(["swift", "build", "--product", "sdui"], cwd=ROOT, stdout=subprocess.DEVNULL)
-    sdui = os.path.join(sh(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True).stdout.strip(), "sdui")
+    built = os.path.join(sh(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True).stdout.strip(), "sdui")
+    # A copy, so rebuilding the package while the benchmark runs cannot mix two versions.
+    sdui = os.path.join(work, "sdui")
+    shutil.copy2(built, sdui)
     sh([sdui, "fuzz", "build", "--package-path", PKG] + products, stdout=subprocess.DEVNULL)
     sh(["swift", "build", "--package-path", PKG], stdout=subprocess.DEVNULL)
 

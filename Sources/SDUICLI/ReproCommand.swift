@@ -53,8 +53,8 @@ struct ReproCommand: ParsableCommand {
     @Option(help: "Replays per build.")
     var tries: Int = 3
 
-    @Option(help: "Seconds before a replay counts as a timeout.")
-    var timeout: Int = 10
+    @Option(help: "Seconds before a replay counts as a timeout (as in campaigns: a screen that takes a second to decode is a bug).")
+    var timeout: Int = 1
 
     @Option(help: "Memory limit of a replay, in MB.")
     var rssLimitMb: Int = 2048
@@ -175,7 +175,11 @@ struct ReproCommand: ParsableCommand {
     }
 
     func customProduct(_ root: String) -> FuzzTargetSpec? {
-        guard let manifest = try? String(contentsOfFile: root + "/Package.swift", encoding: .utf8), manifest.contains("\"\(decoder)\"") else { return nil }
+        // Named in the manifest, or a target folder of that name (a manifest may build its names).
+        let manifest = (try? String(contentsOfFile: root + "/Package.swift", encoding: .utf8)) ?? ""
+        var isDirectory: ObjCBool = false
+        guard manifest.contains("\"\(decoder)\"")
+              || (FileManager.default.fileExists(atPath: root + "/Sources/" + decoder, isDirectory: &isDirectory) && isDirectory.boolValue) else { return nil }
         return FuzzTargetCatalog.spec(named: decoder, seeds: [])
     }
 

@@ -188,8 +188,10 @@ public final class Campaign: @unchecked Sendable {
         ] + (dictionary.map { ["-dict=\($0)"] } ?? []) + (options.valueProfile && !options.plain ? ["-use_value_profile=1"] : []) + [
             corpus,
         ] + seeds
-        let environment = options.plain ? ["SDUI_FUZZ_PLAIN": "1"] : [:]
-        let command = "SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=detect_leaks=0 " + (options.plain ? "SDUI_FUZZ_PLAIN=1 " : "")
+        // Every fork-mode child learns the whole seed set (dictionary, splicing, restarts from a
+        // seed), not only its slice of the corpus.
+        let environment = options.plain ? ["SDUI_FUZZ_PLAIN": "1"] : ["SDUI_FUZZ_SEEDS": seeds.joined(separator: ":")]
+        let command = "SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=detect_leaks=0 " + (options.plain ? "SDUI_FUZZ_PLAIN=1 " : "SDUI_FUZZ_SEEDS=\(seeds.map(relative).joined(separator: ":")) ")
             + relative(binary) + " " + arguments.map(relative).joined(separator: " ")
 
         let start = Date()
@@ -237,7 +239,7 @@ public final class Campaign: @unchecked Sendable {
 
     /// At most this many artifacts per target are replayed for triage (earliest first): a bug
     /// that is hit thousands of times in a long campaign should not make triage take hours.
-    static let triageCap = 300
+    static let triageCap = 1_000
 
     /// Replays the artifacts (earliest first, up to the cap), groups them by signature. Inputs are
     /// never deleted.
@@ -255,10 +257,20 @@ public final class Campaign: @unchecked Sendable {
         }
         var files: [(String, Date)] = names.map { ($0, modified($0)) }
         files.sort { a, b in a.1 != b.1 ? a.1 < b.1 : a.0 < b.0 }
-        for (file, date) in files.prefix(Self.triageCap) {
+        // A cheap, unsymbolized replay first: inputs whose crash has the same message and the same
+        // code addresses are one bug, and only the first of each is symbolized and demangled.
+        var analysed: [String: CrashAnalysis] = [:]
+        for (n, (file, date)) in files.prefix(Self.triageCap).enumerated() {
             let name = (file as NSString).lastPathComponent
-            progress("triaging \(relative(file))")
-            var (analysis, _) = try triage.replay(binary: binary, input: file, timeout: options.timeout, rssLimitMB: options.rssLimitMB)
+            if n % 25 == 0 { progress("triaging \(relative(file)) (\(n + 1) of \(min(files.count, Self.triageCap)))") }
+            let quick = try triage.quickKey(binary: binary, input: file, timeout: options.timeout, rssLimitMB: options.rssLimitMB)
+            var analysis: CrashAnalysis
+            if let quick, let known = analysed[quick] {
+                analysis = known
+            } else {
+                analysis = try triage.replay(binary: binary, input: file, timeout: options.timeout, rssLimitMB: options.rssLimitMB).0
+                if let quick { analysed[quick] = analysis }
+            }
             if analysis.kind == .notReproduced, name.hasPrefix("timeout-") || name.hasPrefix("oom-") {
                 analysis.kind = name.hasPrefix("timeout-") ? .timeout : .oom  // fork mode's limits can differ from a replay's
             }

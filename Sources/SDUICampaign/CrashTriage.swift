@@ -53,6 +53,32 @@ public struct CrashTriage: Sendable {
         return (analyse(output: text, exitStatus: out.status, artifactName: (input as NSString).lastPathComponent), text)
     }
 
+    /// A grouping key from a replay without symbolization (much faster): the kind of stop, the
+    /// runtime's message and the code offsets of the top frames. Nil when the input does not
+    /// crash (or the output has no stack), so it gets a full replay.
+    public func quickKey(binary: String, input: String, timeout: Int, rssLimitMB: Int) throws -> String? {
+        let out = try ProcessRunner.run(binary, ["-timeout=\(timeout)", "-rss_limit_mb=\(rssLimitMB)", "-malloc_limit_mb=\(rssLimitMB)",
+                                                 "-runs=1", input],
+                                        environment: ["ASAN_OPTIONS": "detect_leaks=0:symbolize=0"], timeout: Double(timeout) + 1,
+                                        interruptSignal: SIGABRT)
+        guard out.status != 0 else { return nil }
+        let text = out.stderr + out.stdout
+        let lines = text.split(separator: "\n").map(String.init)
+        let stop = lines.first { $0.contains("ERROR: libFuzzer:") || $0.contains("ERROR: AddressSanitizer:") }?
+            .components(separatedBy: "ERROR: ").last?.prefix { $0 != "(" && !$0.isNumber } ?? ""
+        let message = Self.runtimeMessage(lines).map {
+            $0.replacingOccurrences(of: #"0x[0-9a-fA-F]+|\d+"#, with: "N", options: .regularExpression)
+        } ?? ""
+        // `#5 0x55d0… (/path/binary+0x1234)`: the offsets of the frames inside the fuzz binary.
+        let offsets = lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") && $0.contains("+0x") }
+            .compactMap { line -> String? in
+                guard let plus = line.range(of: "+0x", options: .backwards) else { return nil }
+                return String(line[plus.lowerBound...].prefix { $0 != ")" })
+            }
+        guard !offsets.isEmpty else { return nil }
+        return ([out.timedOut ? "timeout" : String(stop), message] + offsets.prefix(12)).joined(separator: "|")
+    }
+
     /// Analyses libFuzzer/ASan output of a replay.
     public func analyse(output: String, exitStatus: Int32, artifactName: String = "") -> CrashAnalysis {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -64,7 +90,9 @@ public struct CrashTriage: Sendable {
         else if let line = lines.first(where: { $0.contains("ERROR: AddressSanitizer: ") }) {
             let rest = line.components(separatedBy: "ERROR: AddressSanitizer: ")[1]
             sanitizerKind = String(rest.prefix { $0 != " " })
-            if sanitizerKind == "requested" || sanitizerKind == "allocation-size-too-big" || rest.contains("allocator is out of memory") {
+            if sanitizerKind == "requested" || sanitizerKind == "allocation-size-too-big" || rest.hasPrefix("out of memory")
+                || rest.contains("allocator is out of memory") || sanitizerKind == "calloc-overflow" {
+                sanitizerKind = nil
                 kind = .oom
             } else {
                 kind = sanitizerKind == "deadly" ? .crash : .sanitizer
@@ -77,7 +105,8 @@ public struct CrashTriage: Sendable {
             message = line.components(separatedBy: "ERROR: libFuzzer: ").last
         }
         if message == nil, let summary = lines.first(where: { $0.hasPrefix("SUMMARY: ") }) {
-            message = String(summary.dropFirst("SUMMARY: ".count))
+            // `SUMMARY: AddressSanitizer: stack-overflow /path:1 in symbol`: the tool and the kind.
+            message = summary.dropFirst("SUMMARY: ".count).split(separator: " ").prefix(2).joined(separator: " ")
         }
         // The stack: the first run of `#N 0x… in SYMBOL LOCATION` lines after the error.
         var frames = parseFrames(lines)
@@ -104,8 +133,9 @@ public struct CrashTriage: Sendable {
                 .trimmingCharacters(in: CharacterSet(charactersIn: ". "))
         }
         if let failure = lines.first(where: { $0.contains(" in Swift runtime failure: ") }) {
+            // `… in Swift runtime failure: MESSAGE LOCATION`: the location is a path or `/<compiler-generated>`.
             let text = failure.components(separatedBy: " in Swift runtime failure: ")[1]
-            return String(text.components(separatedBy: " /<compiler-generated>")[0])
+            return String(text.components(separatedBy: " /")[0])
         }
         for marker in ["Simultaneous accesses to ", "deallocated with non-zero retain count", "Object was retained too many times"] {
             if let line = lines.first(where: { $0.contains(marker) }) { return line.trimmingCharacters(in: .whitespaces) }
@@ -124,9 +154,10 @@ public struct CrashTriage: Sendable {
     }
 
     /// The one-line title: kind, the innermost frame of the decoder's own code, the message.
+    /// A sanitizer report is titled by its kind: `stack-overflow in Resolver.resolve(_:)`.
     static func title(kind: CrashAnalysis.Kind, message: String?, frames: [CrashAnalysis.Frame]) -> String {
         guard kind != .notReproduced else { return "no longer reproduces" }
-        var title = kind.rawValue
+        var title = kind == .sanitizer ? (message?.components(separatedBy: ": ").last ?? kind.rawValue) : kind.rawValue
         if let top = frames.first(where: \.isProject) { title += " in \(plainName(top.function))" }
         if let message { title += ": \(message.prefix(160))" }
         return title
@@ -157,7 +188,8 @@ public struct CrashTriage: Sendable {
             place = Array(Set(project.prefix(64).map { Self.plainName($0.function) })).sorted()
         } else if let top = project.first {
             place = [Self.plainName(top.function)]
-            if let line = SourceLine.text(at: top.location, packageRoot: packageRoot) { place.append(line) }
+            // Where a hang is caught is a sample of its loop: the function is the bug, not the line.
+            if kind != .timeout, let line = SourceLine.text(at: top.location, packageRoot: packageRoot) { place.append(line) }
         } else {
             place = frames.prefix(3).map(\.function)
         }
@@ -182,7 +214,8 @@ public struct CrashTriage: Sendable {
             }
             if index == 0 && !frames.isEmpty { break }  // a second stack (e.g. allocation site): keep the first
             started = true
-            let rest = trimmed[space...].drop { $0 == " " }
+            var rest = trimmed[space...].drop { $0 == " " }
+            if let buildID = rest.range(of: " (BuildId: ", options: .backwards) { rest = rest[..<buildID.lowerBound] }
             // `0xADDR in FUNCTION LOCATION` or `0xADDR (binary+0xOFF)`
             let parts = rest.split(separator: " ", maxSplits: 2).map(String.init)
             var function = "?", location = ""
@@ -197,8 +230,6 @@ public struct CrashTriage: Sendable {
             } else if parts.count >= 2 {
                 location = parts[1]
             }
-            // `(binary+0x1234) (BuildId: …)`: the image is what locates an unsymbolized frame.
-            if location.hasPrefix("(BuildId:"), let open = rest.range(of: " (") { location = String(rest[open.upperBound...].prefix { $0 != ")" }) }
             let isProject = classifier.isProject(symbol: function, function: function, location: location)
             let relative = location.hasPrefix(packageRoot + "/") ? String(location.dropFirst(packageRoot.count + 1)) : location
             frames.append(.init(index: index, function: function, location: relative, isProject: isProject))

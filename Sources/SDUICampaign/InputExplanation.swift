@@ -68,6 +68,7 @@ public struct InputExplanation: Sendable {
                 break
             }
         }
-        return notes
+        var seen = Set<String>()
+        return notes.filter { seen.insert($0).inserted }
     }
 }

@@ -25,7 +25,7 @@ enum ProcessRunner {
     /// Runs to completion; output goes through temporary files so no pipe can fill up.
     static func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
                     environment extra: [String: String] = [:], stdin: Data? = nil, timeout: Double? = nil,
-                    interruptSignal: Int32? = nil) throws -> Output {
+                    interruptSignal: Int32? = nil, grace: Double = 10) throws -> Output {
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: tmp) }
@@ -56,8 +56,8 @@ enum ProcessRunner {
                 // the main thread takes a process-directed signal on Linux.
                 timedOut = true
                 kill(process.processIdentifier, signal)
-                let grace = Date().addingTimeInterval(10)
-                while process.isRunning && Date() < grace { usleep(20_000) }
+                let until = Date().addingTimeInterval(grace)
+                while process.isRunning && Date() < until { usleep(20_000) }
             }
             if process.isRunning {
                 timedOut = true

@@ -7,7 +7,7 @@ public struct ReproOptions: Sendable {
     public var contentEncoding: String?
     /// Replays per build; an input that crashes in some but not all is flaky, not fixed.
     public var tries = 3
-    public var timeout = 10
+    public var timeout = 1
     public var rssLimitMB = 2048
     public var debugReplay = true
     public var build = true
@@ -96,8 +96,9 @@ public struct Reproducer: Sendable {
         let command = "SWIFT_BACKTRACE=enable=yes \(relative(binary)) \(relative(input))"
         let parser = DebugReplayParser(packageRoot: packageRoot, classifier: FrameClassifier(fuzzProduct: options.decoder.product))
         return try replayTries(build: "debug", command: command) {
+            // At the deadline SIGQUIT asks Swift's backtracer for the stack of where it spins.
             let out = try ProcessRunner.run("/bin/sh", ["-c", "ulimit -v \(limitKB); exec \"$0\" \"$1\"", binary, input],
-                                            environment: env, timeout: Double(options.timeout))
+                                            environment: env, timeout: Double(options.timeout), interruptSignal: SIGQUIT, grace: 4)
             var analysis = parser.analyse(output: out.stderr + out.stdout, status: out.status)
             // Swift's backtracer cannot unwind out of libc's abort() (a failed cast, a fatal runtime
             // error): it shows one `__pthread_kill` frame. gdb, where installed, can.

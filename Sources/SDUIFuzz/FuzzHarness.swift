@@ -45,6 +45,9 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     private let lock = NSLock()
     private var dictionary: FuzzDictionary
     private var pool = SplicePool()
+    /// The seed files as they were (compressed ones too): libFuzzer's fork mode keeps only the seeds
+    /// that add coverage, which can drop the one document that holds what a bug needs.
+    private var seedFiles: [[UInt8]] = []
 
     public init(_ decoder: DecoderUnderTest<Decoded>, mutation strategy: MutationStrategy = .structured,
                 dictionary: FuzzDictionary = FuzzDictionary()) {
@@ -57,11 +60,19 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
 
     /// Checks one input; returns the broken invariant, if any. Used by tests and replay tools.
     public func check(_ bytes: [UInt8]) -> InvariantViolation? {
+        var notAPayload = false
+        return check(bytes, notAPayload: &notAPayload)
+    }
+
+    /// `notAPayload` is set when the bytes never reached the decoder's own code: ``FuzzPayload``
+    /// could not open them (a broken compressed stream, garbage taken as raw deflate).
+    func check(_ bytes: [UInt8], notAPayload: inout Bool) -> InvariantViolation? {
         let decoded: Decoded
         do {
             decoded = try decoder.decode(bytes)
         } catch {
             if explainsOutcome { Self.say("\(decoder.name) rejected the input: \(error)") }
+            notAPayload = error is PayloadError
             guard decoder.isExpectedError(error) else {
                 return InvariantViolation(kind: .untypedError, detail: "\(type(of: error)): \(error)")
             }
@@ -110,11 +121,15 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
         let start = DispatchTime.now().uptimeNanoseconds
-        if let violation = check(bytes) {
+        var notAPayload = false
+        if let violation = check(bytes, notAPayload: &notAPayload) {
             fatalError(violation.description)
         }
         slowInputs.record(bytes, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
-        return 0
+        // Inputs that never reached the decoder stay out of the corpus (libFuzzer's -1): their only
+        // novelty is a path through the harness's own inflater, and a corpus of such garbage
+        // starves the mutators of documents the decoder actually reads.
+        return notAPayload ? -1 : 0
     }
 
     /// `LLVMFuzzerInitialize`: learns the dictionary and the splice pool from the corpus
@@ -137,14 +152,23 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
                 if FileManager.default.fileExists(atPath: arg, isDirectory: &isDirectory), isDirectory.boolValue { paths.append(arg) }
             }
         }
-        if let extra = ProcessInfo.processInfo.environment["SDUI_FUZZ_CORPUS"] {
-            paths += extra.split(separator: ":").map(String.init)
+        for variable in ["SDUI_FUZZ_CORPUS", "SDUI_FUZZ_SEEDS"] {
+            if let extra = ProcessInfo.processInfo.environment[variable] { paths += extra.split(separator: ":").map(String.init) }
         }
         lock.lock()
         dictionary.formUnion(given)
         lock.unlock()
         learn(from: paths)
+        let d = lockedDictionary()
+        FileHandle.standardError.write(Data(("SDUIHarness: \(decoder.name), mutation \(plain ? "plain (libFuzzer only)" : strategy.rawValue): "
+            + "\(d.keys.count) keys, \(d.kinds.count) kinds, \(d.enumValues.count) corpus values, \(d.literals.count) literals, "
+            + "\(d.pairs.count) key-literal pairs, \(d.typedKeys.count) typed keys, \(d.numbers.count) numbers\n").utf8))
         return 0
+    }
+
+    func lockedDictionary() -> FuzzDictionary {
+        lock.lock(); defer { lock.unlock() }
+        return dictionary
     }
 
     /// A process started by Foundation's `Process` (the campaign runner, an IDE, a test) inherits a
@@ -162,7 +186,10 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     /// Learns dictionary entries and splice material from a corpus.
     public func learn(from corpusPaths: [String]) {
         let documents = CorpusReader.documents(in: corpusPaths, limit: 2_000)
+        let seeds = seedPaths(corpusPaths).flatMap { CorpusReader.files(under: $0) }.prefix(500)
+            .compactMap { FileManager.default.contents(atPath: $0) }.filter { $0.count <= 1 << 16 }.map { [UInt8]($0) }
         lock.lock(); defer { lock.unlock() }
+        if !seeds.isEmpty { seedFiles = seeds }
         var learnt = FuzzDictionary(learningFrom: documents)
         learnt.formUnion(dictionary)
         dictionary = learnt
@@ -182,6 +209,11 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     public func mutate(_ bytes: inout [UInt8], maxSize: Int, seed: UInt32) {
         var rng = FuzzRandom(seed: UInt64(seed))
         let structure = lockedStructureMutator()
+        // Now and then start again from a seed as it was, so every seed stays within reach of the
+        // structured moves even when libFuzzer's corpus no longer holds it.
+        if !plain, strategy != .bytes, rng.chance(10), let seedFile = lockedSeed(&rng), seedFile.count <= maxSize {
+            bytes = seedFile
+        }
         // SDUI-aware mutations are interleaved with libFuzzer's cheap byte mutations, which keep
         // exec/s high and explore the syntax around what the structured moves produce.
         switch strategy {
@@ -217,6 +249,18 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         let count = min(result.count, maxOutSize)
         result.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: count) }
         return count
+    }
+
+    private func lockedSeed(_ rng: inout FuzzRandom) -> [UInt8]? {
+        lock.lock(); defer { lock.unlock() }
+        return rng.pick(seedFiles)
+    }
+
+    /// The seed folders: `SDUI_FUZZ_SEEDS` (colon-separated; the campaign runner sets it, since a
+    /// fork-mode child only sees its own slice of the corpus), else every corpus path given.
+    private func seedPaths(_ corpusPaths: [String]) -> [String] {
+        if let seeds = ProcessInfo.processInfo.environment["SDUI_FUZZ_SEEDS"] { return seeds.split(separator: ":").map(String.init) }
+        return corpusPaths
     }
 
     private func lockedStructureMutator() -> JSONStructureMutator {

@@ -100,6 +100,12 @@ import SDUIPayload
         let hr = hj.flatMap { if case .array(let a) = $0 { a.first } else { nil } }
         #expect(hr?["sanitizer"]?["analysis"]?["kind"] == "timeout")
         #expect(hr?["debug"]?["analysis"]?["kind"] == "timeout")
+        // A hang shows where it spins, in both builds (SIGABRT to libFuzzer, SIGQUIT to Swift's backtracer).
+        for build in ["sanitizer", "debug"] {
+            guard case .array(let frames)? = hr?[build]?["analysis"]?["frames"] else { Issue.record("no frames in the \(build) build"); continue }
+            #expect(frames.first { $0["isProject"] == true }?["function"] == "static HangingDecoder.decode(_:)", "\(build)")
+        }
+        #expect(hr?["sanitizer"]?["analysis"]?["title"] == "timeout in static HangingDecoder.decode(_:): timeout after 2 seconds (stopped by sdui with SIGABRT)")
         let hog = try Self.write(#"{"screen":"s","version":1,"components":[{"type":"stack","data":{"axis":"vertical","spacing":4242,"children":[]}}]}"#, as: .identity, to: dir, name: "oom-hog")
         let (o, oj) = try Self.repro(["--decoder", "hog", "--rss-limit-mb", "512", "--tries", "1", hog])
         #expect(o.status == 1)
