@@ -1,0 +1,37 @@
+// swift-tools-version: 6.2
+import Foundation
+import PackageDescription
+
+// A planted-bug benchmark: four SDUI decoders written the way app teams write them, with known
+// bugs, each fuzzed through the harness exactly as the main README's "Fuzz your own decoder" says.
+//
+// The harness is this repository, two folders up, depended on by path. SwiftPM names a path
+// dependency after its folder, and a clone may live in a folder of any name, so the manifest
+// computes that name instead of spelling "SDUIHarness".
+let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../..").standardized.lastPathComponent
+
+let decoders = ["FeedKit", "HomeScreenKit", "SectionKit", "ViewItemsKit"]
+
+let package = Package(
+    name: "PlantedBugs",
+    platforms: [.macOS(.v14)],
+    products: decoders.map { .library(name: $0, targets: [$0]) }
+        + decoders.map { .executable(name: "Fuzz\($0)", targets: ["Fuzz\($0)"]) },
+    dependencies: [.package(path: "../..")],
+    targets: [
+        // The system zlib (Debian: zlib1g-dev), for the two decoders that inflate responses themselves.
+        .systemLibrary(name: "CAppZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // Seed shape 1: flat `views`, discriminator `type`, fields inline (JSONDecoder).
+        .target(name: "FeedKit"),
+        // Seed shape 2: `responseData` envelope, `viewType` + `content` (JSONDecoder, own gzip/zlib).
+        .target(name: "HomeScreenKit", dependencies: ["CAppZlib"]),
+        // Seed shape 3: `sectionComponentType` + `section` (JSONSerialization, enum with associated values).
+        .target(name: "SectionKit"),
+        // Seed shape 4: `view_items`, `view_type` + `view_data` (class hierarchy, factory, own gzip/zlib).
+        .target(name: "ViewItemsKit", dependencies: ["CAppZlib"]),
+    ] + decoders.map {
+        // The README's fuzz target, one file each: Sources/Fuzz<Decoder>/Fuzz<Decoder>.swift.
+        .executableTarget(name: "Fuzz\($0)", dependencies: [.product(name: "SDUIFuzz", package: harness), .target(name: $0)])
+    }
+)
