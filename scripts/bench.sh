@@ -2,10 +2,11 @@
 # The benchmark suite: runs every benchmark the features define and regenerates BENCHMARKS.md —
 # decoder and inflate throughput and the bomb's memory peak (bench-decoder.sh), fuzz exec/s,
 # harness overhead, time-to-bug against plain libFuzzer and campaign memory (bench-fuzz.sh), and
-# contract gate throughput over loopback and offline (bench-contracts.sh). Each section is measured
+# contract gate throughput over loopback and offline (bench-contracts.sh), and the planted-bug benchmark
+# on decoders the harness was not written for (bench-planted.py). Each section is measured
 # side by side in one run of its script; this script notes the machine once at the top.
 # Usage: scripts/bench.sh [--quick]   (--quick: fewer rounds and shorter fuzzing, for a smoke check)
-# Takes about 40 minutes in full on a 2-core machine (the fuzz benchmarks dominate).
+# Takes about 100 minutes in full on a 2-core machine (the fuzz benchmarks dominate).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
@@ -24,9 +25,11 @@ if $quick; then
   bash scripts/bench-decoder.sh 5
   bash scripts/bench-contracts.sh 1000 3
   bash scripts/bench-fuzz.sh 10 60 60
+  python3 scripts/bench-planted.py --runs 1 --budget 60 --plain-runs 1 --exec-seconds 5
 else
   bash scripts/bench-decoder.sh
   bash scripts/bench-contracts.sh
   bash scripts/bench-fuzz.sh
+  python3 scripts/bench-planted.py --runs 3 --budget 300 --plain-runs 1
 fi
 echo "BENCHMARKS.md regenerated."

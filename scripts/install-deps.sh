@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what SDUIHarness needs beyond the Swift toolchain: the system zlib headers (Debian's
-# zlib1g-dev) and gzip (used by the benchmarks). Safe to run again; does nothing when all is there.
+# zlib1g-dev), gzip (used by the benchmarks) and gdb (debug-build stacks of aborts). Safe to run again; does nothing when all is there.
 set -euo pipefail
 
 missing=()
 [ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)
 command -v gzip >/dev/null 2>&1 || missing+=(gzip)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+# gdb: `sdui repro` and map-artifact.py unwind out of abort() (a failed cast) with it in debug builds.
+command -v gdb >/dev/null 2>&1 || missing+=(gdb)
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "install-deps: installing ${missing[*]}" >&2
