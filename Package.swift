@@ -62,7 +62,9 @@ let package = Package(
         // Test fixtures: decoders with planted bugs.
         .target(name: "SDUIFuzzFixtures", dependencies: ["SDUIJSON", "SDUIPayload"]),
         // Fuzz campaigns: build and verify fuzzers, run them, triage crashes, report.
-        .target(name: "SDUICampaign", dependencies: ["SDUIFuzz"]),
+        .target(name: "SDUICampaign", dependencies: ["SDUIFuzz", "CProcessSignals"]),
+        // tgkill for the campaign runner: a hang's stack comes from the thread that runs the input.
+        .target(name: "CProcessSignals"),
         // libFuzzer targets (build with scripts/fuzz.sh or `sdui fuzz`; a normal build links an empty main).
         fuzzTarget("FuzzDecode", ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"]),
         fuzzTarget("FuzzCompressed", ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"]),

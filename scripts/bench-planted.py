@@ -48,11 +48,13 @@ def campaign(sdui, product, seeds, budget, output, plain):
 def map_inputs(product, files):
     out = subprocess.run([sys.executable, os.path.join(PKG, "map-artifact.py"), "--decoder", product, "--json"] + files,
                          capture_output=True, text=True)
-    try:
-        return json.loads(out.stdout)
-    except json.JSONDecodeError:
-        sys.stderr.write(out.stdout + out.stderr)
-        return []
+    mapped = []
+    for line in out.stdout.splitlines():  # one JSON object per line
+        try:
+            mapped.append(json.loads(line))
+        except json.JSONDecodeError:
+            sys.stderr.write(f"bench-planted: map-artifact.py said: {line}\n")
+    return mapped
 
 
 def analyse(product, result, budget):
@@ -95,6 +97,8 @@ def main():
     ap.add_argument("--exec-seconds", type=int, default=20)
     ap.add_argument("--decoders", default="")
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--reanalyse", action="store_true",
+                    help="map the campaigns already in BENCH_DIR again (and reuse its exec/s figures) instead of running them")
     args = ap.parse_args()
 
     bugs = bugs_table()
@@ -112,9 +116,10 @@ def main():
     built = os.path.join(sh(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True).stdout.strip(), "sdui")
     # A copy, so rebuilding the package while the benchmark runs cannot mix two versions.
     sdui = os.path.join(work, "sdui")
-    shutil.copy2(built, sdui)
-    sh([sdui, "fuzz", "build", "--package-path", PKG] + products, stdout=subprocess.DEVNULL)
-    sh(["swift", "build", "--package-path", PKG], stdout=subprocess.DEVNULL)
+    if not args.reanalyse:
+        shutil.copy2(built, sdui)
+        sh([sdui, "fuzz", "build", "--package-path", PKG] + products, stdout=subprocess.DEVNULL)
+        sh(["swift", "build", "--package-path", PKG], stdout=subprocess.DEVNULL)
 
     jobs = []
     for product in products:
@@ -130,8 +135,12 @@ def main():
     def run(job):
         product, seeds, mode, r = job
         out = os.path.join(work, f"{product}-{mode}-{r}")
-        shutil.rmtree(out, ignore_errors=True)
-        result, wall = campaign(sdui, product, seeds, args.budget, out, mode == "plain")
+        if args.reanalyse:
+            with open(os.path.join(out, "report.json"), encoding="utf-8") as f:
+                result, wall = json.load(f)[0], 0
+        else:
+            shutil.rmtree(out, ignore_errors=True)
+            result, wall = campaign(sdui, product, seeds, args.budget, out, mode == "plain")
         found, mixed = analyse(product, result, args.budget)
         sys.stderr.write(f"bench-planted: {product} {mode} run {r + 1}: {len(found)} bug(s) in {args.budget} s"
                          f" (exec/s {result.get('execsPerSecond')}, wall {wall:.0f} s)\n")
@@ -145,8 +154,11 @@ def main():
 
     # exec/s per strategy, one process each, interleaved.
     rates = {}
+    if args.reanalyse:
+        with open(os.path.join(work, "results.json"), encoding="utf-8") as f:
+            rates = json.load(f)["rates"]
     fuzz_bin = os.path.join(PKG, ".build-fuzz", "release")
-    for product in products:
+    for product in ([] if args.reanalyse else products):
         seeds = os.path.join(PKG, seeds_of(product, bugs))
         for name, env in [("libFuzzer only", {"SDUI_FUZZ_PLAIN": "1"}), ("bytes", {"SDUI_FUZZ_MUTATION": "bytes"}),
                           ("structured", {"SDUI_FUZZ_MUTATION": "structured"}), ("compressed", {"SDUI_FUZZ_MUTATION": "compressed"})]:

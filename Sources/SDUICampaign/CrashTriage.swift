@@ -45,12 +45,24 @@ public struct CrashTriage: Sendable {
     public func replay(binary: String, input: String, timeout: Int, rssLimitMB: Int, extraEnvironment: [String: String] = [:]) throws -> (CrashAnalysis, String) {
         // libFuzzer's own -timeout does not fire when it replays a single file: at the deadline the
         // runner sends SIGABRT, which libFuzzer's handler answers with the stack of where it spins.
-        let out = try ProcessRunner.run(binary, ["-timeout=\(timeout)", "-rss_limit_mb=\(rssLimitMB)", "-malloc_limit_mb=\(rssLimitMB)",
-                                                 "-runs=1", input],
-                                        environment: extraEnvironment, timeout: Double(timeout) + 1, interruptSignal: SIGABRT)
-        var text = out.stderr + out.stdout
-        if out.timedOut { text = "==0== ERROR: libFuzzer: timeout after \(timeout) seconds (stopped by sdui with SIGABRT)\n" + text }
-        return (analyse(output: text, exitStatus: out.status, artifactName: (input as NSString).lastPathComponent), text)
+        var environment = extraEnvironment
+        // The slow unwinder gets through libc frames without frame pointers (memset, memmove),
+        // where a hang is often caught.
+        environment["ASAN_OPTIONS"] = environment["ASAN_OPTIONS"] ?? "detect_leaks=0:fast_unwind_on_fatal=0"
+        var result: (CrashAnalysis, String)?
+        // A hang is sampled where it happens to be; a sample that cannot be unwound to the decoder's
+        // code is taken again (up to three times).
+        for _ in 0..<3 {
+            let out = try ProcessRunner.run(binary, ["-timeout=\(timeout)", "-rss_limit_mb=\(rssLimitMB)", "-malloc_limit_mb=\(rssLimitMB)",
+                                                     "-runs=1", input],
+                                            environment: environment, timeout: Double(timeout) + 1, interruptSignal: SIGABRT)
+            var text = out.stderr + out.stdout
+            if out.timedOut { text = "==0== ERROR: libFuzzer: timeout after \(timeout) seconds (stopped by sdui with SIGABRT)\n" + text }
+            let analysis = analyse(output: text, exitStatus: out.status, artifactName: (input as NSString).lastPathComponent)
+            result = (analysis, text)
+            if analysis.kind != .timeout || analysis.frames.contains(where: \.isProject) { break }
+        }
+        return result!
     }
 
     /// A grouping key from a replay without symbolization (much faster): the kind of stop, the

@@ -34,7 +34,7 @@ public struct FrameClassifier: Sendable, Hashable {
         "/compiler-rt/", "llvm-project/", "/swift/stdlib/", "/swift-corelibs-", "/swift-foundation/",
         "csu/", "sysdeps/", "nptl/", "/lib/x86_64-linux-gnu/", "/lib/aarch64-linux-gnu/", "/usr/lib/", "/usr/include/",
         "libc.so", "libm.so", "libstdc++", "libswift", "libFoundation", "libdispatch", "libBlocksRuntime", "ld-linux",
-        "<compiler-generated>", "/usr/bin/swift",
+        "<compiler-generated>", "/usr/bin/swift", "/home/build-user/", "/swift/include/", "/swift/lib/", "Swift.o", "crtstuff.c",
     ]
 
     /// C and C++ symbols of the fuzzing and runtime machinery.
@@ -81,7 +81,7 @@ public struct FrameClassifier: Sendable, Hashable {
             return !Self.toolchainModules.contains(module) && !harnessModules.contains(module) && module != "__C"
         }
         if Self.plumbingSymbolPrefixes.contains(where: { symbol.hasPrefix($0) || function.hasPrefix($0) }) { return false }
-        if Self.isHarnessFunction(function) { return false }
+        if Self.isHarnessFunction(function) || function.contains("swift::") || function.contains("__swift") { return false }
         if location.isEmpty || Self.plumbingLocations.contains(where: { location.contains($0) }) { return false }
         // An unsymbolized frame (`(binary+0x1234)`) cannot be named, so it cannot be the title.
         if symbol == "?" || symbol.isEmpty || location.hasPrefix("(") { return false }

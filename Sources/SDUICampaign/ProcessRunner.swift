@@ -1,3 +1,4 @@
+import CProcessSignals
 import Foundation
 
 /// Runs child processes for the campaign: to completion with captured output, or streaming
@@ -52,10 +53,10 @@ enum ProcessRunner {
             let deadline = Date().addingTimeInterval(timeout)
             while process.isRunning && Date() < deadline { usleep(20_000) }
             if process.isRunning, let signal = interruptSignal {
-                // Asked to explain itself first (e.g. SIGABRT: libFuzzer prints where it spins);
-                // the main thread takes a process-directed signal on Linux.
+                // Asked to explain itself first (e.g. SIGABRT: libFuzzer prints where it spins),
+                // on its main thread, the one running the input.
                 timedOut = true
-                kill(process.processIdentifier, signal)
+                if sdui_signal_main_thread(process.processIdentifier, signal) != 0 { kill(process.processIdentifier, signal) }
                 let until = Date().addingTimeInterval(grace)
                 while process.isRunning && Date() < until { usleep(20_000) }
             }
