@@ -97,6 +97,7 @@ def main():
     ap.add_argument("--exec-seconds", type=int, default=20)
     ap.add_argument("--decoders", default="")
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--resume", action="store_true", help="keep the campaigns BENCH_DIR already holds, run the missing ones")
     ap.add_argument("--reanalyse", action="store_true",
                     help="map the campaigns already in BENCH_DIR again (and reuse its exec/s figures) instead of running them")
     args = ap.parse_args()
@@ -135,13 +136,17 @@ def main():
     def run(job):
         product, seeds, mode, r = job
         out = os.path.join(work, f"{product}-{mode}-{r}")
-        if args.reanalyse:
+        if args.reanalyse or (args.resume and os.path.exists(os.path.join(out, "report.json"))):
             with open(os.path.join(out, "report.json"), encoding="utf-8") as f:
                 result, wall = json.load(f)[0], 0
         else:
             shutil.rmtree(out, ignore_errors=True)
             result, wall = campaign(sdui, product, seeds, args.budget, out, mode == "plain")
-        found, mixed = analyse(product, result, args.budget)
+        try:
+            found, mixed = analyse(product, result, args.budget)
+        except Exception as error:  # a mapping failure must not lose the other campaigns
+            sys.stderr.write(f"bench-planted: {product} {mode} run {r + 1}: mapping failed: {error}\n")
+            found, mixed = {}, []
         sys.stderr.write(f"bench-planted: {product} {mode} run {r + 1}: {len(found)} bug(s) in {args.budget} s"
                          f" (exec/s {result.get('execsPerSecond')}, wall {wall:.0f} s)\n")
         return job, {"found": found, "mixed": mixed, "execsPerSecond": result.get("execsPerSecond"),
