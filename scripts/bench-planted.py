@@ -81,7 +81,8 @@ def exec_rate(binary, seeds, env_extra, seconds, work):
     corpus = tempfile.mkdtemp(dir=work)
     env = dict(os.environ, SWIFT_BACKTRACE="enable=off", ASAN_OPTIONS="detect_leaks=0", **env_extra)
     out = subprocess.run([binary, f"-max_total_time={seconds}", "-max_len=65536", "-timeout=1", "-print_final_stats=1",
-                          "-ignore_crashes=1", "-fork=1", corpus, seeds], capture_output=True, text=True, env=env, cwd=PKG)
+                          "-ignore_crashes=1", "-fork=1", f"-artifact_prefix={corpus}/", corpus, seeds],
+                         capture_output=True, text=True, env=env, cwd=work)
     shutil.rmtree(corpus, ignore_errors=True)
     # fork mode: the last status line's exec/s; plain mode: the final stats.
     rates = re.findall(r"exec/s: (\d+)", out.stderr)
@@ -132,6 +133,10 @@ def main():
     # Interleave decoders and modes so both parallel slots see the same mix of load.
     jobs.sort(key=lambda j: (j[3], j[2] == "plain", j[0]))
     results = {}
+    saved = {}
+    if args.reanalyse and os.path.exists(os.path.join(work, "results.json")):
+        with open(os.path.join(work, "results.json"), encoding="utf-8") as f:
+            saved = json.load(f)["results"]
 
     def run(job):
         product, seeds, mode, r = job
@@ -142,6 +147,9 @@ def main():
         else:
             shutil.rmtree(out, ignore_errors=True)
             result, wall = campaign(sdui, product, seeds, args.budget, out, mode == "plain")
+        previous = saved.get(product, {}).get(mode, [])
+        if args.reanalyse and r < len(previous):  # the mapping of a finished run, kept in results.json
+            return job, previous[r]
         try:
             found, mixed = analyse(product, result, args.budget)
         except Exception as error:  # a mapping failure must not lose the other campaigns
@@ -190,7 +198,7 @@ def markdown(args, bugs, products, results, rates):
     md.append("")
     all_h, all_p, within120, total_found, total_runs = [], [], 0, 0, 0
     every_run_all = True
-    md.append("| decoder | bug | needs | harness: found in runs | harness: median time | plain: found | plain: time | title (first harness run that found it) |")
+    md.append("| decoder | bug | needs | harness: found in runs | harness: median time | plain: found | plain: time | title (last harness run that found it) |")
     md.append("|---|---|---|---|---|---|---|---|")
     for product in products:
         h = results.get(product, {}).get("harness", [])
@@ -209,7 +217,7 @@ def markdown(args, bugs, products, results, rates):
             pm = statistics.median(pt) if pt else budget
             all_h.append(hm)
             all_p.append(pm)
-            title = next((run["found"][bid][1] for run in h if bid in run["found"]), "—")
+            title = next((run["found"][bid][1] for run in reversed(h) if bid in run["found"]), "—")
             md.append(f"| {product} | {bid} | {bug.get('needs', '')} | {found_runs}/{len(h)} | "
                       f"{hm:.0f} s{'' if found_runs == len(h) else ' (misses count as budget)'} | "
                       f"{sum(1 for run in p if bid in run['found'])}/{len(p)} | {pm:.0f} s | {title.replace('|', '/')[:110]} |")
@@ -234,16 +242,20 @@ def markdown(args, bugs, products, results, rates):
     for product in products:
         r = rates.get(product, {})
         base = r.get("libFuzzer only") or 0
+        def shown(k):  # 0: every child crashed at once (a shallow bug), so there is no rate to show
+            return str(r.get(k)) if r.get(k) else "— (crashes at once)"
         def ratio_of(k):
-            return f"{r.get(k, 0) / base:.2f}" if base else "?"
-        md.append(f"| {product} | {base} | {r.get('bytes', 0)} | {r.get('structured', 0)} | {r.get('compressed', 0)} | "
+            return f"{r.get(k, 0) / base:.2f}" if base and r.get(k) else "—"
+        md.append(f"| {product} | {shown('libFuzzer only')} | {shown('bytes')} | {shown('structured')} | {shown('compressed')} | "
                   f"{ratio_of('structured')} | {ratio_of('compressed')} |")
     campaigns_h = [run for prod in products for run in results.get(prod, {}).get("harness", [])]
     campaigns_p = [run for prod in products for run in results.get(prod, {}).get("plain", [])]
     if campaigns_h and campaigns_p:
         md.append("")
-        md.append(f"Campaign exec/s (last status line, median): harness {statistics.median([r['execsPerSecond'] or 0 for r in campaigns_h]):.0f}, "
-                  f"plain {statistics.median([r['execsPerSecond'] or 0 for r in campaigns_p]):.0f}.")
+        def rate(r):
+            return (r.get("executions") or 0) / args.budget
+        md.append(f"Campaign executions per second of budget (median; child restarts after crashes included): harness "
+                  f"{statistics.median([rate(r) for r in campaigns_h]):.0f}, plain {statistics.median([rate(r) for r in campaigns_p]):.0f}.")
     return "\n".join(md) + "\n"
 
 
