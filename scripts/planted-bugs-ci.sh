@@ -53,8 +53,8 @@ for name, product, required in [("feed", "FuzzFeedKit", feed), ("sect", "FuzzSec
         first = os.path.join(pkg, crash["inputs"][0])
         out = subprocess.run([sys.executable, os.path.join(pkg, "map-artifact.py"), "--decoder", product, "--json", first],
                              capture_output=True, text=True)
-        mapped = json.loads(out.stdout or "[]")
-        bug = mapped[0].get("bug") if mapped else None
+        lines = [l for l in out.stdout.splitlines() if l.startswith("{")]  # one JSON object per artifact
+        bug = json.loads(lines[0]).get("bug") if lines else None
         if bug in bugs:
             found.setdefault(bug, crash)
     for bug in required:
