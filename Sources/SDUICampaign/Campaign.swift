@@ -203,7 +203,10 @@ public final class Campaign: @unchecked Sendable {
         let sampler = RSSSampler(executable: binary)
         sampler.start()
         defer { sampler.stop() }
+        // The budget plus a minute: past that a child is stuck (see ProcessRunner.stream) and the
+        // campaign goes on to triage what it has.
         _ = try ProcessRunner.stream(binary, arguments, in: packageRoot, environment: environment,
+                                     deadline: Double(options.secondsPerTarget + 60),
                                      log: URL(fileURLWithPath: "\(logs)/\(target.name).log")) { line in
             guard let status = LibFuzzerOutput.status(line) else { return }
             if first == nil, status.coverage != nil { first = status }

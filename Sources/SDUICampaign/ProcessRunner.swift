@@ -86,8 +86,11 @@ enum ProcessRunner {
     }
 
     /// Runs while handing every line of standard error to `onLine`; the lines also go to `log`.
+    /// `deadline` (seconds) ends the process and its process group if it is still running then:
+    /// a fork-mode fuzzer can wait forever on a child that deadlocked (libFuzzer's timeout handler
+    /// allocates, and a timeout that lands inside `malloc` never returns).
     static func stream(_ executable: String, _ arguments: [String], in directory: String, environment extra: [String: String] = [:],
-                       log: URL, onLine: @escaping (String) -> Void) throws -> Int32 {
+                       deadline: Double? = nil, log: URL, onLine: @escaping (String) -> Void) throws -> Int32 {
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let logHandle = try FileHandle(forWritingTo: log)
         defer { try? logHandle.close() }
@@ -101,6 +104,15 @@ enum ProcessRunner {
         process.standardOutput = pipe
         process.standardInput = FileHandle.nullDevice
         try startUnblocked(process)
+        if let deadline {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
+                guard process.isRunning else { return }
+                FileHandle.standardError.write(Data("sdui fuzz: the fuzzer did not stop \(Int(deadline)) s after it started; ending it and its children\n".utf8))
+                kill(-pid, SIGKILL)
+                kill(pid, SIGKILL)
+            }
+        }
         var pending = Data()
         let reader = pipe.fileHandleForReading
         while true {
