@@ -186,6 +186,14 @@ struct JSONStructureMutator {
     func mutateNumber(_ node: JSONValue, rng: inout FuzzRandom, injections: inout [[UInt8]]) -> JSONValue {
         if case .object(var members) = node {
             let numeric = members.indices.filter { if case .number = members[$0].value { return true }; return false }
+            if numeric.count >= 2, rng.chance(40) {
+                // One value for all numeric siblings: sizes, ranges and pairs checked together
+                // (width and height both 0, a gcd or an area as divisor, start == end) need two
+                // fields to change at once; zero, the classic divisor, a third of the time.
+                let value = rng.chance(33) ? .number(0) : mutateNumber(members[numeric[0]].value, rng: &rng, injections: &injections)
+                for i in numeric { members[i].value = value }
+                return .object(members)
+            }
             if let i = numeric.randomElement(using: &rng) ?? (members.isEmpty ? nil : members.indices.randomElement(using: &rng)) {
                 members[i].value = mutateNumber(members[i].value, rng: &rng, injections: &injections)
                 return .object(members)
@@ -356,15 +364,27 @@ struct JSONStructureMutator {
         }
     }
 
+    /// Replaces every occurrence of `needle` (a placeholder may sit at several places, e.g. one
+    /// boundary value given to all numeric siblings).
     static func replace(_ needle: [UInt8], in haystack: [UInt8], with replacement: () -> [UInt8]) -> [UInt8] {
         guard needle.count <= haystack.count, let first = needle.first else { return haystack }
+        var out: [UInt8] = []
+        var lazyReplacement: [UInt8]?
         var i = 0
+        var copied = 0
         while i <= haystack.count - needle.count {
             if haystack[i] == first, haystack[i..<(i + needle.count)].elementsEqual(needle) {
-                return Array(haystack[..<i]) + replacement() + Array(haystack[(i + needle.count)...])
+                if lazyReplacement == nil { lazyReplacement = replacement(); out.reserveCapacity(haystack.count) }
+                out += haystack[copied..<i]
+                out += lazyReplacement!
+                i += needle.count
+                copied = i
+            } else {
+                i += 1
             }
-            i += 1
         }
-        return haystack
+        guard lazyReplacement != nil else { return haystack }
+        out += haystack[copied...]
+        return out
     }
 }

@@ -117,4 +117,22 @@ import SDUIPayload
         #expect(texts.contains { $0.contains(#""version":"2.0-rc""#) })         // a paired literal at its key
         #expect(texts.contains { $0.contains(#""selectedIndex":"#) })           // a typed key the seeds lack
     }
+
+    @Test func numericSiblingsChangeTogether() throws {
+        // width and height both 0 (a gcd divisor), or both past Int64: one move, not two lucky ones.
+        let input = Array(#"{"view_type":"one_image","view_data":{"image_size":{"width":640,"height":480}}}"#.utf8)
+        let dictionary = FuzzDictionary(learningFrom: [try JSONParser().parse(input)])
+        let structure = JSONStructureMutator(dictionary: dictionary, pool: SplicePool())
+        var texts: [String] = []
+        for seed in 0..<3_000 {
+            var bytes = input
+            var rng = FuzzRandom(seed: UInt64(seed))
+            structure.mutate(&bytes, maxSize: 1 << 16, rng: &rng)
+            texts.append(String(decoding: bytes, as: UTF8.self))
+        }
+        #expect(texts.contains { $0.contains(#""width":0,"height":0"#) })
+        // … and one exact boundary past Double's integers, injected at both places.
+        let sameBoundary = try Regex(#""width":(-?[0-9]{16,}),"height":\1[,}]"#)
+        #expect(texts.contains { $0.contains(sameBoundary) })
+    }
 }
