@@ -16,11 +16,13 @@ let package = Package(
         .library(name: "SDUIJSON", targets: ["SDUIJSON"]),
         .library(name: "SDUIScreen", targets: ["SDUIScreen"]),
         .library(name: "SDUIRender", targets: ["SDUIRender"]),
+        .library(name: "SDUIRendering", targets: ["SDUIRendering"]),
         .executable(name: "sdui", targets: ["SDUICLI"]),
         .executable(name: "sdui-bench", targets: ["SDUIBench"]),
         .executable(name: "sdui-fuzz-dict", targets: ["SDUIFuzzDict"]),
         .library(name: "SDUIFuzz", targets: ["SDUIFuzz"]),
         .library(name: "SDUIContract", targets: ["SDUIContract"]),
+        .library(name: "SDUIContractTesting", targets: ["SDUIContractTesting"]),
     ] + fuzzTargetNames.map { .executable(name: $0, targets: [$0]) } + [
     ],
     dependencies: [
@@ -42,19 +44,21 @@ let package = Package(
         .target(name: "SDUIJSON"),
         // Screen protocol v1: the model, the lenient Codable decoder and the encoder.
         .target(name: "SDUIScreen", dependencies: ["SDUIPayload", "SDUIJSON"]),
-        // The deterministic text rendering (protocol §6): the golden rendering.
-        .target(name: "SDUIRender", dependencies: ["SDUIScreen"]),
+        // What a client shows, in terms any decoder can produce, and its canonical text (the golden file).
+        .target(name: "SDUIRendering"),
+        // Protocol v1's rendering (protocol §6): the reference decoder's golden rendering.
+        .target(name: "SDUIRender", dependencies: ["SDUIScreen", "SDUIRendering"]),
         // The `sdui` command-line tool.
         .executableTarget(
             name: "SDUICLI",
             dependencies: [
-                "SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIFuzz", "SDUICampaign", "SDUIContract", "SDUIServe",
+                "SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIRendering", "SDUIFuzz", "SDUICampaign", "SDUIContract", "SDUIServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The fuzz harness: invariant checks, SDUI-aware mutators, corpus-learnt dictionaries.
         .target(name: "CFuzzerHooks"),
-        .target(name: "SDUIFuzz", dependencies: ["CFuzzerHooks", "SDUIPayload", "SDUIJSON"]),
+        .target(name: "SDUIFuzz", dependencies: ["CFuzzerHooks", "SDUIPayload", "SDUIJSON", "SDUIRendering"]),
         // The reference decoder as a decoder under test.
         .target(name: "SDUIReferenceFuzzing", dependencies: ["SDUIFuzz", "SDUIScreen", "SDUIRender", "SDUIPayload"]),
         // A second, independent decoder (`view_type`/`view_data`, JSONDecoder) plugged in like a user's.
@@ -77,11 +81,13 @@ let package = Package(
         fuzzTarget("FuzzBare", ["SDUIFuzz", "SDUIPayload", "SDUIScreen"]),
         // The contract gate: contracts, fetching, redaction, golden renderings, classified diffs, reports.
         .target(name: "SDUIContract", dependencies: [
-            "SDUIPayload", "SDUIJSON", "SDUIScreen", "SDUIRender",
+            "SDUIPayload", "SDUIJSON", "SDUIScreen", "SDUIRender", "SDUIRendering",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
+        // The gate's verdict inside `swift test`: assertContract for XCTest and Swift Testing.
+        .target(name: "SDUIContractTesting", dependencies: ["SDUIContract", "SDUIFuzz", "SDUIRendering"]),
         // `sdui serve`: recorded responses over HTTP on loopback (Hummingbird).
         .target(name: "SDUIServe", dependencies: [
             "SDUIContract", "SDUIPayload",

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import SDUICampaign
 import SDUIContract
+import SDUIRendering
 
 struct ContractCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,7 +38,13 @@ struct ContractRunOptions: ParsableArguments {
     @Option(name: .customLong("filter"), help: ArgumentHelp("Only contracts matching this glob (`home`, `home@ios`, `checkout/*`); repeatable.", valueName: "glob"))
     var filters: [String] = []
 
-    @Option(help: ArgumentHelp("Run the i-th of n deterministic slices of the contracts (CI machines split the work).", valueName: "i/n"))
+    @Option(name: .customLong("client"), help: ArgumentHelp("Only the clients matching this glob (`ios-5.2`, `ios-*`); repeatable.", valueName: "glob"))
+    var clientFilters: [String] = []
+
+    @Option(help: ArgumentHelp("The package whose products the config's clients name (built in its debug build).", valueName: "dir"))
+    var packagePath: String = "."
+
+    @Option(help: ArgumentHelp("Run the i-th of n deterministic slices of the checks (cases × clients; CI machines split the work).", valueName: "i/n"))
     var shard: String?
 
     @Option(help: ArgumentHelp("Requests in flight at once (default: the config's, else the number of cores).", valueName: "n"))
@@ -89,14 +97,16 @@ struct ContractRunOptions: ParsableArguments {
         if let timeout { config.timeoutSeconds = timeout }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let inFlight = concurrency ?? (config.concurrency > 0 ? config.concurrency : cores)
-        let selected = suite.select(filters: filters, shard: shard.flatMap(Shard.init))
-        if selected.isEmpty {
-            printError("sdui contract: no contract matches\(filters.isEmpty ? "" : " \(filters.joined(separator: ", "))") in \(directory)")
+        let checks = suite.checks(filters: filters, clients: clientFilters, shard: shard.flatMap(Shard.init))
+        if checks.isEmpty {
+            let what = (filters + clientFilters).isEmpty ? "" : " \((filters + clientFilters).joined(separator: ", "))"
+            printError("sdui contract: no contract or client matches\(what) in \(directory)"
+                       + (suite.config.clients.isEmpty ? "" : " (clients: \(suite.config.clients.map(\.name).joined(separator: ", ")))"))
             return 2
         }
         // Learn every secret up front so nothing prints one, whichever case fails first.
         var secrets = Secrets(environment: ProcessInfo.processInfo.environment)
-        for c in selected {
+        for c in checks.map(\.contractCase) {
             for (_, value) in config.headers + c.headers + c.query { _ = secrets.expand(value) }
         }
         let source: any ResponseSource
@@ -118,11 +128,14 @@ struct ContractRunOptions: ParsableArguments {
             }
         }
         let runnerSuite = ContractSuite(directory: suite.directory, config: config, contracts: suite.contracts)
+        let clients = makeClients(config, timeout: config.timeoutSeconds)
         let runner = ContractRunner(suite: runnerSuite, source: source,
-                                    renderer: ResponseRenderer(redactions: config.redactions), secrets: secrets,
-                                    concurrency: inFlight, ci: isCI, failOn: failOn)
-        let run = await runner.run(selected, mode: mode, complete: filters.isEmpty && shard == nil)
+                                    renderer: ResponseRenderer(redactions: config.redactions,
+                                                               accounting: ComponentAccounting(discriminators: config.discriminators)),
+                                    clients: clients, secrets: secrets, concurrency: inFlight, ci: isCI, failOn: failOn)
+        let run = await runner.run(checks, mode: mode, complete: filters.isEmpty && clientFilters.isEmpty && shard == nil)
         await source.close()
+        for case let client as ProcessClient in clients { client.close() }
         let report = ContractReport(run: run, directoryName: directory, mode: mode, verbose: verbose)
         print(secrets.scrub(report.render(ContractReport.Format(rawValue: format)!)), terminator: "")
         for (file, text) in [(junitFile, report.junit()), (jsonFile, report.json())] {
@@ -137,14 +150,73 @@ struct ContractRunOptions: ParsableArguments {
     }
 }
 
+extension ContractRunOptions {
+    /// The config's clients: the bundled decoder, products of --package-path (built here, debug),
+    /// or commands. A product that does not build is an unavailable client: its checks are errors.
+    func makeClients(_ config: ContractConfig, timeout: Double) -> [any ContractClient] {
+        guard !config.clients.isEmpty else { return [ReferenceClient()] }
+        let root = URL(fileURLWithPath: packagePath).standardizedFileURL.path
+        let wanted = Set(config.clients.filter { c in
+            clientFilters.isEmpty || clientFilters.contains { ContractSuite.matches(glob: $0, c.name) }
+        }.map(\.name))
+        var built: [String: Result<String, ClientFailure>] = [:]
+        return config.clients.map { c -> any ContractClient in
+            if c.isReference { return ReferenceClient(name: c.name) }
+            if let command = c.command {
+                return ProcessClient(name: c.name, launch: ["/bin/sh", "-c", command], timeout: timeout)
+            }
+            let product = c.product!
+            guard wanted.contains(c.name) else { return UnavailableClient(name: c.name, failure: ClientFailure(.unavailable, "not selected")) }
+            if built[product] == nil {
+                printError("sdui contract: building \(product) (client \(c.name)) in \(packagePath)…")
+                do {
+                    built[product] = .success(try DebugBuilder(packageRoot: root).build(product))
+                } catch {
+                    built[product] = .failure(ClientFailure(.unavailable, "\(product) does not build in \(packagePath)",
+                                                            detail: String("\(error)".suffix(3000))))
+                }
+            }
+            switch built[product]! {
+            case .failure(let failure):
+                return UnavailableClient(name: c.name, failure: failure)
+            case .success(let binary):
+                let replay = DebugCrashReplay(packageRoot: root, product: product)
+                return ProcessClient(name: c.name, launch: [binary, "--sdui-render-server"], timeout: timeout) { body, stderr, status in
+                    // Titled as in the fuzz report: the body replayed through the same debug build.
+                    let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-client-crash-\(UUID().uuidString)")
+                    defer { try? FileManager.default.removeItem(at: file) }
+                    guard (try? Data(body).write(to: file)) != nil,
+                          let analysis = try? replay.analyse(binary: binary, input: file.path, timeout: Int(timeout.rounded(.up))),
+                          analysis.kind != .notReproduced else {
+                        return ProcessClient.plainCrash(body, stderr, status)
+                    }
+                    let frames = analysis.frames.filter(\.isProject).prefix(8).map { "#\($0.index) \($0.function) \($0.location)" }
+                    return ClientFailure(.crashed, analysis.title, detail: frames.joined(separator: "\n"))
+                }
+            }
+        }
+    }
+}
+
+/// A client that cannot run (its product does not build): every check it has is an error.
+struct UnavailableClient: ContractClient {
+    var name: String
+    var failure: ClientFailure
+    func render(_ body: [UInt8]) async -> Result<Rendering, ClientFailure> { .failure(failure) }
+}
+
 struct ContractCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Fetch every contract's response, render it and compare it with its golden rendering.",
         discussion: """
-        Each response is fetched (from the server, or with --offline from responses/), decoded
-        with the reference decoder after the config's redactions, rendered, and compared with
-        goldens/<contract>[@variant].txt. Every difference gets a rule ID and a severity
+        Each response is fetched (from the server, or with --offline from responses/), rendered
+        by every client the config lists (the bundled reference decoder when it lists none; a
+        team's own decoder is a product of --package-path), redacted, and compared with that
+        client's golden: goldens/<contract>[@variant].txt, or goldens/<client>/<contract>[@variant].txt.
+        Components the response sends that a client neither renders nor shows as a placeholder
+        are found from the payload itself (rule SDUI-B008), so a decoder that drops them silently
+        is still caught. Every difference gets a rule ID and a severity
         (`sdui contract rules` lists them): breaking when the client no longer understands
         something it did, changed when the rendering differs but the client understands it all.
         Unchanged responses pass whatever their key order, whitespace, number spelling or
@@ -154,6 +226,7 @@ struct ContractCheckCommand: AsyncParsableCommand {
           sdui contract check --offline
           sdui contract check --base-url http://127.0.0.1:8080 --format github --junit contracts.xml
           sdui contract check --shard 2/4 --fail-on changed
+          sdui contract check --offline --package-path . --client 'ios-*'
         """
     )
 

@@ -83,3 +83,20 @@ public struct FuzzBuilder: Sendable {
         return data.range(of: Data(name.utf8)) != nil
     }
 }
+
+/// Builds products of a package in its normal debug build (`.build/debug`): the contract gate's
+/// clients, and the replayers `sdui repro` runs.
+public struct DebugBuilder: Sendable {
+    public var packageRoot: String
+
+    public init(packageRoot: String) { self.packageRoot = packageRoot }
+
+    /// Builds `product` and returns its binary's path.
+    public func build(_ product: String) throws -> String {
+        guard let swift = Toolchain.tool("swift") else { throw FuzzBuilder.BuildError.swiftNotFound }
+        let out = try ProcessRunner.run(swift, ["build", "--product", product], in: packageRoot)
+        guard out.status == 0 else { throw FuzzBuilder.BuildError.buildFailed(product: product, output: out.stdout + out.stderr) }
+        let bin = try ProcessRunner.run(swift, ["build", "--show-bin-path"], in: packageRoot)
+        return bin.stdout.trimmingCharacters(in: .whitespacesAndNewlines) + "/" + product
+    }
+}

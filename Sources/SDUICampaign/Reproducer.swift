@@ -90,31 +90,11 @@ public struct Reproducer: Sendable {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw FuzzBuilder.BuildError.notInstrumented(product: options.decoder.product, reason: "\(relative(binary)) is not built")
         }
-        var env = environment
-        env["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
-        let limitKB = (options.rssLimitMB + 1024) * 1024
         let command = "SWIFT_BACKTRACE=enable=yes \(relative(binary)) \(relative(input))"
-        let parser = DebugReplayParser(packageRoot: packageRoot, classifier: FrameClassifier(fuzzProduct: options.decoder.product))
+        let replay = DebugCrashReplay(packageRoot: packageRoot, product: options.decoder.product)
         return try replayTries(build: "debug", command: command) {
-            // At the deadline SIGQUIT asks Swift's backtracer for the stack of where it spins.
-            let out = try ProcessRunner.run("/bin/sh", ["-c", "ulimit -v \(limitKB); exec \"$0\" \"$1\"", binary, input],
-                                            environment: env, timeout: Double(options.timeout), interruptSignal: SIGQUIT, grace: 4)
-            var analysis = parser.analyse(output: out.stderr + out.stdout, status: out.status)
-            // Swift's backtracer cannot unwind out of libc's abort() (a failed cast, a fatal runtime
-            // error): it shows one `__pthread_kill` frame. gdb, where installed, can.
-            if analysis.kind == .crash, !analysis.frames.contains(where: \.isProject),
-               let gdb = Toolchain.tool("gdb") ?? ["/usr/bin/gdb"].first(where: FileManager.default.isExecutableFile(atPath:)),
-               let traced = try? ProcessRunner.run(gdb, ["-q", "-batch", "-nx", "-ex", "set print frame-arguments none", "-ex", "set pagination off",
-                                                          "-ex", "run", "-ex", "bt 200", "--args", binary, input],
-                                                    environment: env.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
-                                                    timeout: Double(options.timeout) + 20) {
-                let frames = parser.gdbFrames(traced.stdout + traced.stderr)
-                if frames.contains(where: \.isProject) {
-                    analysis.frames = frames
-                    analysis.title = CrashTriage.title(kind: analysis.kind, message: analysis.message, frames: frames)
-                }
-            }
-            return analysis
+            try replay.analyse(binary: binary, input: input, timeout: options.timeout, memoryLimitMB: options.rssLimitMB + 1024,
+                               environment: environment)
         }
     }
 
@@ -185,6 +165,44 @@ public struct Reproducer: Sendable {
             return Minimized(path: input, originalSize: originalSize, size: originalSize, sameSignature: false)
         }
         return Minimized(path: output, originalSize: originalSize, size: size, sameSignature: true)
+    }
+}
+
+/// Replays one input through a debug build (Swift's backtracer on, gdb where it cannot unwind) and
+/// titles the crash as the fuzz report does: the contract gate uses it for a client that crashed.
+public struct DebugCrashReplay: Sendable {
+    public var packageRoot: String
+    public var product: String
+
+    public init(packageRoot: String, product: String) {
+        self.packageRoot = packageRoot
+        self.product = product
+    }
+
+    public func analyse(binary: String, input: String, timeout: Int, memoryLimitMB: Int = 4096,
+                        environment: [String: String] = ProcessInfo.processInfo.environment) throws -> CrashAnalysis {
+        var env = environment
+        env["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
+        let parser = DebugReplayParser(packageRoot: packageRoot, classifier: FrameClassifier(fuzzProduct: product))
+        // At the deadline SIGQUIT asks Swift's backtracer for the stack of where it spins.
+        let out = try ProcessRunner.run("/bin/sh", ["-c", "ulimit -v \(memoryLimitMB * 1024); exec \"$0\" \"$1\"", binary, input],
+                                        environment: env, timeout: Double(timeout), interruptSignal: SIGQUIT, grace: 4)
+        var analysis = parser.analyse(output: out.stderr + out.stdout, status: out.status)
+        // Swift's backtracer cannot unwind out of libc's abort() (a failed cast, a fatal runtime
+        // error): it shows one `__pthread_kill` frame. gdb, where installed, can.
+        if analysis.kind == .crash, !analysis.frames.contains(where: \.isProject),
+           let gdb = Toolchain.tool("gdb") ?? ["/usr/bin/gdb"].first(where: FileManager.default.isExecutableFile(atPath:)),
+           let traced = try? ProcessRunner.run(gdb, ["-q", "-batch", "-nx", "-ex", "set print frame-arguments none", "-ex", "set pagination off",
+                                                      "-ex", "run", "-ex", "bt 200", "--args", binary, input],
+                                                environment: env.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
+                                                timeout: Double(timeout) + 20) {
+            let frames = parser.gdbFrames(traced.stdout + traced.stderr)
+            if frames.contains(where: \.isProject) {
+                analysis.frames = frames
+                analysis.title = CrashTriage.title(kind: analysis.kind, message: analysis.message, frames: frames)
+            }
+        }
+        return analysis
     }
 }
 

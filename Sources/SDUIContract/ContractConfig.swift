@@ -20,6 +20,11 @@ public struct ContractConfig: Sendable {
     public var redactions: [RedactionRule] = []
     /// Acknowledged differences that no longer fail the gate.
     public var accept: [AcceptEntry] = []
+    /// The app versions to check, each against its own goldens; none: the bundled decoder alone.
+    public var clients: [ClientConfig] = []
+    /// Discriminator keys of the server's components (`viewType`); none: the built-in rule
+    /// (`type`, `kind`, any key ending in `type` or `kind`, …).
+    public var discriminators: [String] = []
 
     public init() {}
 
@@ -27,7 +32,7 @@ public struct ContractConfig: Sendable {
 
     static let knownKeys: Set<String> = [
         "baseURL", "headers", "timeoutSeconds", "concurrency", "maxResponseBytes", "maxRedirects",
-        "allowRedirectHosts", "redactions", "accept", "description",
+        "allowRedirectHosts", "redactions", "accept", "description", "clients", "discriminators",
     ]
 
     /// Parses the config file (`file` names it in errors).
@@ -58,8 +63,55 @@ public struct ContractConfig: Sendable {
             config.accept.append(AcceptEntry(fingerprint: fingerprint.lowercased(), reason: try entry.string("reason"),
                                              contract: try entry.string("contract"), rule: try entry.string("rule")))
         }
+        var names = Set<String>()
+        for (item, itemPath) in try fields.array("clients") {
+            let client = try JSONFields(item, path: itemPath, file: file)
+            try client.rejectUnknownKeys(["name", "product", "command", "share", "description"])
+            let name = try client.requiredString("name")
+            guard ContractDirectory.isSafeSegment(name), !name.contains("@"), !name.contains(":") else {
+                throw ContractFileError(file: file, path: client.at("name"),
+                                        "client names use letters, digits, '.', '_' and '-' and do not start with '.'")
+            }
+            guard names.insert(name).inserted else {
+                throw ContractFileError(file: file, path: client.at("name"), "duplicate client \(JSONPath.quoted(name))")
+            }
+            let product = try client.string("product"), command = try client.string("command")
+            guard product == nil || command == nil else {
+                throw ContractFileError(file: file, path: client.at("command"), "give a \"product\" or a \"command\", not both")
+            }
+            var share: Double?
+            if let s = try client.number("share") {
+                guard s >= 0, s <= 100 else { throw ContractFileError(file: file, path: client.at("share"), "expected a percentage, 0 to 100") }
+                share = s
+            }
+            config.clients.append(ClientConfig(name: name, product: product, command: command, share: share))
+        }
+        config.discriminators = try fields.stringArray("discriminators")
         return config
     }
+}
+
+/// One app version the gate checks: the product that renders for it (built from `--package-path`),
+/// a command, or (neither) the bundled reference decoder.
+public struct ClientConfig: Sendable, Hashable, Codable {
+    /// `ios-5.2`: names its goldens folder (`goldens/ios-5.2/`) and its column in the report.
+    public var name: String
+    /// An executable product of the package at `--package-path` whose main is `FuzzReplay.main(harness)`.
+    public var product: String?
+    /// Or a command line (run through `/bin/sh -c`) speaking the same protocol.
+    public var command: String?
+    /// Its share of users, in percent (shown in the report: "breaking for ios-5.2 (18 % of users)").
+    public var share: Double?
+
+    public init(name: String, product: String? = nil, command: String? = nil, share: Double? = nil) {
+        self.name = name
+        self.product = product
+        self.command = command
+        self.share = share
+    }
+
+    /// Whether it is the bundled reference decoder.
+    public var isReference: Bool { product == nil && command == nil }
 }
 
 /// An acknowledged difference: a finding with this fingerprint no longer fails the gate.

@@ -4,10 +4,13 @@ public struct ContractFailure: Error, Sendable, Hashable, CustomStringConvertibl
     public var rule: ContractRule
     /// What went wrong, naming the file, URL or JSON path involved.
     public var message: String
+    /// More lines when there are some: a crash's stack, a build log's tail.
+    public var detail: String?
 
-    public init(_ rule: ContractRule, _ message: String) {
+    public init(_ rule: ContractRule, _ message: String, detail: String? = nil) {
         self.rule = rule
         self.message = message
+        self.detail = detail.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     public var description: String { "\(rule.id) \(rule.name): \(message)" }

@@ -30,7 +30,7 @@ public struct ContractReport: Sendable {
         }
     }
 
-    private func file(_ r: CaseResult) -> String { "\(directoryName)/\(r.contractCase.goldenPath)" }
+    private func file(_ r: CaseResult) -> String { "\(directoryName)/\(r.goldenPath)" }
 
     // MARK: - Text
 
@@ -46,6 +46,9 @@ public struct ContractReport: Sendable {
             out += "\(mark) \(r.id)  \(r.status.rawValue)  (\(file(r)))\n"
             if let failure = r.failure {
                 out += "  \(failure.rule.id) \(failure.rule.name): \(failure.message)\n"
+                if let detail = failure.detail {
+                    out += detail.split(separator: "\n").prefix(12).map { "      " + $0 + "\n" }.joined()
+                }
             }
             for f in r.findings {
                 let accepted = f.acceptedBecause.map { " — accepted\($0.reason.map { ": \($0)" } ?? "")" } ?? ""
@@ -62,10 +65,12 @@ public struct ContractReport: Sendable {
                     .map { "    " + $0 + "\n" }.joined()
             }
             if r.status == .breaking || r.status == .changed {
-                out += "  to accept the new rendering: sdui contract record --update --filter '\(r.id)'\n"
+                out += "  to accept the new rendering: sdui contract record --update --filter '\(r.contractCase.id)'"
+                    + (r.client.map { " --client '\($0)'" } ?? "") + "\n"
             }
         }
         out += summaryTable()
+        out += matrix()
         for g in run.obsoleteGoldens { out += "obsolete golden (no contract uses it): \(directoryName)/\(g)\n" }
         for e in run.staleAcceptEntries {
             out += "stale accept entry (matches nothing; remove it): \(e.fingerprint)\(e.contract.map { " (\($0))" } ?? "")\n"
@@ -92,6 +97,42 @@ public struct ContractReport: Sendable {
         return out + "\n"
     }
 
+    /// With named clients: case × client, and per case a plain verdict naming who it breaks for.
+    func matrix() -> String {
+        let clients = run.clients.map(\.name)
+        guard !clients.isEmpty else { return "" }
+        var cases: [String] = []
+        var cells: [String: [String: CaseResult]] = [:]
+        for r in run.results {
+            if cells[r.contractCase.id] == nil { cases.append(r.contractCase.id) }
+            cells[r.contractCase.id, default: [:]][r.client ?? ""] = r
+        }
+        let width = max(8, cases.map(\.count).max() ?? 0)
+        let columns = clients.map { max(9, $0.count) }
+        var out = "\n" + "case".padding(width)
+        for (n, c) in clients.enumerated() { out += "  " + c.padding(columns[n]) }
+        out += "\n"
+        var verdicts: [String] = []
+        for id in cases {
+            out += id.padding(width)
+            for (n, c) in clients.enumerated() { out += "  " + (cells[id]?[c]?.status.rawValue ?? "—").padding(columns[n]) }
+            out += "\n"
+            let statuses = clients.compactMap { c in cells[id]?[c].map { (c, $0.status) } }
+            guard statuses.contains(where: { $0.1 != .pass }) else { continue }
+            let parts = statuses.filter { $0.1 != .pass }.map { c, status in
+                "\(status.rawValue) for \(c)" + (run.share(of: c).map { " (\(Self.percent($0)) of users)" } ?? "")
+            }
+            let passing = statuses.filter { $0.1 == .pass }.map(\.0)
+            verdicts.append("\(id): " + parts.joined(separator: ", ") + (passing.isEmpty ? "" : "; unchanged for " + passing.joined(separator: ", ")))
+        }
+        if !verdicts.isEmpty { out += "\n" + verdicts.map { $0 + "\n" }.joined() }
+        return out + "\n"
+    }
+
+    static func percent(_ share: Double) -> String {
+        share == share.rounded() ? "\(Int(share)) %" : "\(String(format2: share)) %"
+    }
+
     public func summaryLine() -> String {
         let total = run.results.count
         var parts = ["\(run.count(.pass)) passed"]
@@ -104,7 +145,8 @@ public struct ContractReport: Sendable {
         case 1: "FAIL (\(run.failOn.rawValue) differences)"
         default: "ERROR (some contracts could not be checked)"
         }
-        return "\(total) contract\(total == 1 ? "" : "s"): " + parts.joined(separator: ", ")
+        let what = run.clients.isEmpty ? "contract" : "check"
+        return "\(total) \(what)\(total == 1 ? "" : "s"): " + parts.joined(separator: ", ")
             + " in \(String(format2: run.seconds)) s — \(verdict), exit \(run.exitCode)"
     }
 
@@ -124,13 +166,15 @@ public struct ContractReport: Sendable {
         let results: [JSONValue] = run.results.map { r in
             var members: [(String, JSONValue)] = [
                 ("contract", .string(r.contractCase.contract)), ("variant", r.contractCase.variant.map(JSONValue.string) ?? .null),
-                ("id", .string(r.id)), ("status", .string(r.status.rawValue)), ("golden", .string(file(r))),
+                ("id", .string(r.id)), ("client", r.client.map(JSONValue.string) ?? .null),
+                ("status", .string(r.status.rawValue)), ("golden", .string(file(r))),
                 ("source", r.source.map(JSONValue.string) ?? .null), ("seconds", .number(r.seconds)),
                 ("findings", .array(r.findings.map(finding))),
             ]
             if let failure = r.failure {
                 members.append(("error", .object([JSONMember("rule", .string(failure.rule.id)), JSONMember("name", .string(failure.rule.name)),
-                                                  JSONMember("message", .string(failure.message))])))
+                                                  JSONMember("message", .string(failure.message)),
+                                                  JSONMember("detail", failure.detail.map(JSONValue.string) ?? .null)])))
             }
             if let golden = r.golden, let current = r.rendering, golden != current {
                 members.append(("diff", .string(UnifiedDiff.diff(golden, current, oldName: file(r), newName: "current rendering"))))
@@ -150,6 +194,12 @@ public struct ContractReport: Sendable {
                 JSONMember("breaking", .number(Double(run.count(.breaking)))),
                 JSONMember("errors", .number(Double(run.count(.error)))),
             ])),
+            JSONMember("clients", .array(run.clients.map { c in
+                .object([JSONMember("name", .string(c.name)), JSONMember("share", c.share.map(JSONValue.number) ?? .null),
+                         JSONMember("breaking", .number(Double(run.results.filter { $0.client == c.name && $0.status == .breaking }.count))),
+                         JSONMember("changed", .number(Double(run.results.filter { $0.client == c.name && $0.status == .changed }.count))),
+                         JSONMember("errors", .number(Double(run.results.filter { $0.client == c.name && $0.status == .error }.count)))])
+            })),
             JSONMember("results", .array(results)),
             JSONMember("obsoleteGoldens", .array(run.obsoleteGoldens.map { .string("\(directoryName)/\($0)") })),
             JSONMember("staleAcceptEntries", .array(run.staleAcceptEntries.map { .string($0.fingerprint) })),

@@ -25,12 +25,16 @@ public struct ContractRule: Sendable, Hashable, Codable {
     public var name: String
     public var severity: Severity
     public var summary: String
+    /// Whether the rule can only fire when the decoder reports it (a warning or a placeholder in its
+    /// rendering); the others work on any decoder, including one that throws or drops silently.
+    public var needsDecoderHelp: Bool
 
-    init(_ id: String, _ name: String, _ severity: Severity, _ summary: String) {
+    init(_ id: String, _ name: String, _ severity: Severity, _ summary: String, needsDecoderHelp: Bool = false) {
         self.id = id
         self.name = name
         self.severity = severity
         self.summary = summary
+        self.needsDecoderHelp = needsDecoderHelp
     }
 }
 
@@ -39,17 +43,21 @@ extension ContractRule {
     public static let responseRejected = ContractRule("SDUI-B001", "response-rejected", .breaking,
         "The response decoded before and is now rejected as a whole (bad JSON, wrong root, unsupported version, …).")
     public static let componentUnsupported = ContractRule("SDUI-B002", "component-unsupported", .breaking,
-        "A component is rendered as an `unsupported` placeholder: its type is unknown to the client.")
+        "A component is rendered as an `unsupported` placeholder: its type is unknown to the client.", needsDecoderHelp: true)
     public static let componentInvalid = ContractRule("SDUI-B003", "component-invalid", .breaking,
-        "A component is rendered as an `invalid` placeholder: a required field is missing, mistyped or out of range.")
+        "A component is rendered as an `invalid` placeholder: a required field is missing, mistyped or out of range.", needsDecoderHelp: true)
     public static let fieldDefault = ContractRule("SDUI-B004", "field-default", .breaking,
-        "An optional field has an invalid value, so the client falls back to its default.")
+        "An optional field has an invalid value, so the client falls back to its default.", needsDecoderHelp: true)
     public static let buttonInert = ContractRule("SDUI-B005", "button-inert", .breaking,
-        "A button's action is unknown or invalid: the button renders but does nothing.")
+        "A button's action is unknown or invalid: the button renders but does nothing.", needsDecoderHelp: true)
     public static let duplicateID = ContractRule("SDUI-B006", "duplicate-id", .breaking,
-        "Two components now share an `id`.")
+        "Two components now share an `id`.", needsDecoderHelp: true)
     public static let stackTooDeep = ContractRule("SDUI-B007", "stack-too-deep", .breaking,
-        "A stack nests deeper than the client's depth limit and is replaced by a placeholder.")
+        "A stack nests deeper than the client's depth limit and is replaced by a placeholder.", needsDecoderHelp: true)
+    public static let componentNotShown = ContractRule("SDUI-B008", "component-not-shown", .breaking,
+        "The response sends a component (an object with a discriminator such as `type` or `viewType`, where the client's other components sit) that the client neither renders nor shows as a placeholder: it is dropped silently.")
+    public static let warningAdded = ContractRule("SDUI-B009", "warning-added", .breaking,
+        "The client reports a warning it did not report for the golden (a code of its own, not one of protocol v1's).", needsDecoderHelp: true)
 
     // Changed: the rendering differs but the client understands everything.
     public static let textChanged = ContractRule("SDUI-C001", "text-changed", .changed,
@@ -100,14 +108,18 @@ extension ContractRule {
         "An offline run found no recorded response for the contract.")
     public static let goldenUnreadable = ContractRule("SDUI-E011", "golden-unreadable", .error,
         "The golden rendering exists but cannot be read or parsed.")
+    public static let clientCrashed = ContractRule("SDUI-E012", "client-crashed", .error,
+        "The client's decoder crashed on the response (titled as in the fuzz report): the app would crash too.")
+    public static let clientUnavailable = ContractRule("SDUI-E013", "client-unavailable", .error,
+        "The client could not be built or started, or answered something the gate cannot read.")
 
     /// Every rule, in ID order.
     public static let all: [ContractRule] = [
         responseRejected, componentUnsupported, componentInvalid, fieldDefault, buttonInert, duplicateID, stackTooDeep,
-        textChanged, linkChanged, actionChanged, styleChanged, componentAdded, componentRemoved, componentMoved,
+        componentNotShown, warningAdded, textChanged, linkChanged, actionChanged, styleChanged, componentAdded, componentRemoved, componentMoved,
         componentReplaced, idChanged, screenChanged, warningResolved, rejectionChanged,
         unreachable, timeout, httpStatus, badEncoding, oversized, redirect, transport, contractInvalid,
-        goldenMissing, responseMissing, goldenUnreadable,
+        goldenMissing, responseMissing, goldenUnreadable, clientCrashed, clientUnavailable,
     ]
 
     /// The rule with this ID or name.

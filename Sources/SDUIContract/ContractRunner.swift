@@ -1,5 +1,6 @@
 import Foundation
 import SDUIPayload
+import SDUIRendering
 
 /// What happened to one contract case.
 public struct CaseResult: Sendable {
@@ -13,6 +14,10 @@ public struct CaseResult: Sendable {
     }
 
     public var contractCase: ContractCase
+    /// The client that rendered it (nil: the bundled decoder, when the config names no clients).
+    public var client: String?
+    /// `goldens/<case>.txt`, or `goldens/<client>/<case>.txt`.
+    public var goldenPath: String
     public var status: Status
     /// Differences from the golden (accepted ones included, marked).
     public var findings: [Finding]
@@ -25,7 +30,8 @@ public struct CaseResult: Sendable {
     /// Elapsed time for fetch + decode + render + compare.
     public var seconds: Double
 
-    public var id: String { contractCase.id }
+    /// `home@ios`, or `ios-5.2:home@ios` for a named client.
+    public var id: String { client.map { "\($0):\(contractCase.id)" } ?? contractCase.id }
 }
 
 /// The outcome of a `check` or `record` run.
@@ -38,6 +44,10 @@ public struct ContractRun: Sendable {
     /// The threshold the exit code applies.
     public var failOn: Severity
     public var seconds: Double
+    /// The named clients checked (empty: the bundled decoder alone).
+    public var clients: [ClientConfig] = []
+
+    public func share(of client: String) -> Double? { clients.first { $0.name == client }?.share }
 
     /// 0 pass, 1 a difference at or above the threshold, 2 the run cannot be trusted.
     public var exitCode: Int32 {
@@ -61,6 +71,8 @@ public struct ContractRunner: Sendable {
     public var suite: ContractSuite
     public var source: any ResponseSource
     public var renderer: ResponseRenderer
+    /// The clients to check, named as in the config (one unnamed reference client when it names none).
+    public var clients: [any ContractClient]
     public var secrets: Secrets
     /// Requests in flight at once.
     public var concurrency: Int
@@ -68,38 +80,45 @@ public struct ContractRunner: Sendable {
     public var ci: Bool
     public var failOn: Severity
 
-    public init(suite: ContractSuite, source: any ResponseSource, renderer: ResponseRenderer, secrets: Secrets,
+    public init(suite: ContractSuite, source: any ResponseSource, renderer: ResponseRenderer,
+                clients: [any ContractClient] = [ReferenceClient()], secrets: Secrets,
                 concurrency: Int, ci: Bool, failOn: Severity = .breaking) {
         self.suite = suite
         self.source = source
         self.renderer = renderer
+        self.clients = clients
         self.secrets = secrets
         self.concurrency = max(1, concurrency)
         self.ci = ci
         self.failOn = failOn
     }
 
-    /// Runs `cases` (a selection of the suite's) with at most ``concurrency`` in flight.
+    /// Runs `cases` (a selection of the suite's) through every client, with at most ``concurrency`` in flight.
     public func run(_ cases: [ContractCase], mode: Mode, complete: Bool) async -> ContractRun {
+        await run(cases.map { ContractCheck(contractCase: $0, clients: suite.clientNames) }, mode: mode, complete: complete)
+    }
+
+    /// Runs checks: each case's response is fetched once and rendered by each of its clients.
+    public func run(_ checks: [ContractCheck], mode: Mode, complete: Bool) async -> ContractRun {
         let start = ContinuousClock.now
-        var results = [CaseResult?](repeating: nil, count: cases.count)
-        await withTaskGroup(of: (Int, CaseResult).self) { group in
+        var results = [[CaseResult]?](repeating: nil, count: checks.count)
+        await withTaskGroup(of: (Int, [CaseResult]).self) { group in
             var next = 0
-            while next < min(concurrency, cases.count) {
+            while next < min(concurrency, checks.count) {
                 let n = next
-                group.addTask { (n, await self.runCase(cases[n], mode: mode)) }
+                group.addTask { (n, await self.runCase(checks[n], mode: mode)) }
                 next += 1
             }
             while let (n, result) = await group.next() {
                 results[n] = result
-                if next < cases.count {
+                if next < checks.count {
                     let m = next
-                    group.addTask { (m, await self.runCase(cases[m], mode: mode)) }
+                    group.addTask { (m, await self.runCase(checks[m], mode: mode)) }
                     next += 1
                 }
             }
         }
-        var finished = results.map { $0! }
+        var finished = results.flatMap { $0! }
         // The accept list: acknowledged findings no longer fail; entries matching nothing are stale.
         var used = Set<String>()
         for r in finished.indices {
@@ -117,7 +136,8 @@ public struct ContractRunner: Sendable {
         let stale = complete ? suite.config.accept.filter { !used.contains($0.fingerprint) } : []
         // A record run that leaves any golden different from its response has not done its job.
         return ContractRun(results: finished, obsoleteGoldens: suite.obsoleteGoldens(), staleAcceptEntries: stale,
-                           failOn: mode == .check ? failOn : .changed, seconds: Self.seconds(since: start))
+                           failOn: mode == .check ? failOn : .changed, seconds: Self.seconds(since: start),
+                           clients: suite.config.clients)
     }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {
@@ -125,44 +145,55 @@ public struct ContractRunner: Sendable {
         return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
-    func runCase(_ c: ContractCase, mode: Mode) async -> CaseResult {
+    func runCase(_ check: ContractCheck, mode: Mode) async -> [CaseResult] {
+        let c = check.contractCase
         let start = ContinuousClock.now
-        var result = CaseResult(contractCase: c, status: .error, findings: [], failure: nil, golden: nil, rendering: nil,
-                                source: nil, seconds: 0)
-        defer { _ = result }
         let fetched = await source.fetch(c)
-        switch fetched {
-        case .failure(let failure):
-            result.failure = failure
-        case .success(let response):
-            result.source = response.source
-            switch renderer.render(response, secrets: secrets) {
+        var results: [CaseResult] = []
+        for name in check.clients {
+            let clientStart = results.isEmpty ? start : ContinuousClock.now
+            var result = CaseResult(contractCase: c, client: name, goldenPath: suite.goldenPath(for: c, client: name), status: .error,
+                                    findings: [], failure: nil, golden: nil, rendering: nil, source: nil, seconds: 0)
+            defer { results.append(result) }
+            switch fetched {
             case .failure(let failure):
                 result.failure = failure
-            case .success(let rendering):
-                result.rendering = rendering.text
-                compare(&result, rendering, response: response, mode: mode)
+            case .success(let response):
+                result.source = response.source
+                guard let client = clients.first(where: { $0.name == (name ?? ReferenceClient.defaultName) }) else {
+                    result.failure = ContractFailure(.clientUnavailable, "no client named \(name ?? ReferenceClient.defaultName)")
+                    break
+                }
+                let golden: String?
+                do throws(ContractFileError) {
+                    golden = try suite.directory.read(result.goldenPath).map { String(decoding: $0, as: UTF8.self) }
+                } catch {
+                    result.failure = ContractFailure(.goldenUnreadable, error.description)
+                    break
+                }
+                result.golden = golden
+                let goldenRendering = golden.flatMap { try? Rendering.parse($0) }
+                switch await renderer.render(response, client: client, secrets: secrets, golden: goldenRendering) {
+                case .failure(let failure):
+                    result.failure = failure
+                case .success(let rendering):
+                    result.rendering = rendering.text
+                    compare(&result, rendering, response: response, mode: mode)
+                }
             }
+            result.seconds = Self.seconds(since: clientStart)
         }
-        result.seconds = Self.seconds(since: start)
-        return result
+        return results
     }
 
     private func compare(_ result: inout CaseResult, _ rendering: ResponseRendering, response: FetchedResponse, mode: Mode) {
         let c = result.contractCase
-        let golden: String?
-        do throws(ContractFileError) {
-            golden = try suite.directory.read(c.goldenPath).map { String(decoding: $0, as: UTF8.self) }
-        } catch {
-            result.failure = ContractFailure(.goldenUnreadable, error.description)
-            return
-        }
-        result.golden = golden
+        let golden = result.golden
         if case .record(let update, let saveResponses) = mode, !ci {
             var wrote = false
             if golden == nil || (update && golden != rendering.text) {
                 do throws(ContractFileError) {
-                    try suite.directory.write(Array(rendering.text.utf8), to: c.goldenPath)
+                    try suite.directory.write(Array(rendering.text.utf8), to: result.goldenPath)
                 } catch {
                     result.failure = ContractFailure(.goldenUnreadable, "cannot write the golden: \(error.description)")
                     return
@@ -171,7 +202,8 @@ public struct ContractRunner: Sendable {
                 result.golden = rendering.text
                 wrote = true
             }
-            if saveResponses, let failure = save(response, for: c, overwrite: update) {
+            // Responses are the server's, the same for every client: the first client keeps them.
+            if saveResponses, result.client == suite.clientNames.first!, let failure = save(response, for: c, overwrite: update) {
                 result.status = .error
                 result.failure = failure
                 return
@@ -180,27 +212,22 @@ public struct ContractRunner: Sendable {
         }
         guard let golden else {
             result.failure = ContractFailure(.goldenMissing,
-                ci ? "\(c.goldenPath) does not exist; CI never writes goldens: run `sdui contract record` locally and commit it"
-                   : "\(c.goldenPath) does not exist: run `sdui contract record` to write it")
+                ci ? "\(result.goldenPath) does not exist; CI never writes goldens: run `sdui contract record` locally and commit it"
+                   : "\(result.goldenPath) does not exist: run `sdui contract record` to write it")
             return
         }
         if golden == rendering.text {
             result.status = .pass
             return
         }
-        let goldenTree: RenderedScreen
-        switch RenderedScreen.parse(golden) {
-        case .success(let tree): goldenTree = tree
-        case .failure(let error):
-            result.failure = ContractFailure(.goldenUnreadable, "\(c.goldenPath) \(error.description); re-record it with `sdui contract record --update`")
+        let goldenTree: Rendering
+        do throws(RenderingParseError) {
+            goldenTree = try Rendering.parse(golden)
+        } catch {
+            result.failure = ContractFailure(.goldenUnreadable, "\(result.goldenPath) \(error.description); re-record it with `sdui contract record --update`")
             return
         }
-        guard case .success(let currentTree) = RenderedScreen.parse(rendering.text) else {
-            result.failure = ContractFailure(.goldenUnreadable, "the current rendering could not be read back (a bug in the renderer)")
-            return
-        }
-        result.findings = RenderingComparison(contract: c.id).compare(golden: goldenTree, current: currentTree,
-                                                                      warningCodes: rendering.warningCodes)
+        result.findings = RenderingComparison(contract: result.id).compare(golden: goldenTree, current: rendering.rendering)
         if result.findings.isEmpty {
             // Only formatting differs (e.g. trailing whitespace edited by hand): nothing to classify.
             result.status = .pass

@@ -58,10 +58,52 @@ public struct ContractSuite: Sendable {
         return selected
     }
 
-    /// Golden files no case uses (left over after a contract or variant was removed or renamed).
+    /// The clients every case is checked by: the config's, or the bundled decoder alone (nil).
+    public var clientNames: [String?] { config.clients.isEmpty ? [nil] : config.clients.map(\.name) }
+
+    /// `goldens/<case>.txt` for the bundled decoder alone, `goldens/<client>/<case>.txt` per named client.
+    public func goldenPath(for c: ContractCase, client: String?) -> String {
+        client.map { "goldens/\($0)/\(c.id).txt" } ?? c.goldenPath
+    }
+
+    /// Golden files no case uses (left over after a contract, variant or client was removed or renamed).
     public func obsoleteGoldens() -> [String] {
-        let used = Set(cases.map(\.goldenPath))
+        let used = Set(cases.flatMap { c in clientNames.map { goldenPath(for: c, client: $0) } })
         return directory.files(under: "goldens").filter { !used.contains($0) }
+    }
+
+    /// The checks (case × client) matching `filters` and `clients` (globs; all when empty), then
+    /// this machine's share of them: shards split cases × clients, keeping a case's clients together
+    /// where the split allows so its response is fetched once.
+    public func checks(filters: [String], clients: [String], shard: Shard?) -> [ContractCheck] {
+        let names = clientNames.filter { name in
+            clients.isEmpty || clients.contains { Glob.matches($0, name ?? ReferenceClient.defaultName) }
+        }
+        var pairs: [(ContractCase, String?)] = []
+        for c in select(filters: filters, shard: nil) {
+            for name in names { pairs.append((c, name)) }
+        }
+        if let shard {
+            pairs = pairs.enumerated().filter { ($0.offset * shard.count) / max(1, pairs.count) == shard.index - 1 }.map(\.element)
+        }
+        var checks: [ContractCheck] = []
+        for (c, name) in pairs {
+            if checks.last?.contractCase.id == c.id { checks[checks.count - 1].clients.append(name) }
+            else { checks.append(ContractCheck(contractCase: c, clients: [name])) }
+        }
+        return checks
+    }
+}
+
+/// One case and the clients that check it (its response is fetched once for all of them).
+public struct ContractCheck: Sendable, Hashable {
+    public var contractCase: ContractCase
+    /// Client names; nil is the bundled decoder when the config names no clients.
+    public var clients: [String?]
+
+    public init(contractCase: ContractCase, clients: [String?]) {
+        self.contractCase = contractCase
+        self.clients = clients
     }
 }
 
@@ -78,6 +120,11 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(index)/\(count)" }
+}
+
+extension ContractSuite {
+    /// Shell-style glob matching, as `--filter` and `--client` use it.
+    public static func matches(glob: String, _ text: String) -> Bool { Glob.matches(glob, text) }
 }
 
 /// Shell-style globs: `*` any run of characters, `?` one character.

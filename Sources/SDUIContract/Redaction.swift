@@ -1,12 +1,12 @@
 import SDUIJSON
-import SDUIScreen
+import SDUIRendering
 
 /// Replaces a volatile value (date, id, token) with a stable numbered placeholder `<name-N>`
 /// in what the rendering shows, so it never causes a diff. Selects by JSON path, by pattern, or both.
 ///
-/// - `path` only: every string at a matching path is replaced whole.
-/// - `pattern` only: every match of the regular expression in any string is replaced.
-/// - both: matches of the pattern inside strings at matching paths.
+/// - `path` only: every string (or number) at a matching path of the payload, wherever the rendering shows it.
+/// - `pattern` only: every match of the regular expression in any string the rendering shows.
+/// - both: matches of the pattern inside strings at matching paths, wherever the rendering shows them.
 ///
 /// Paths use `$`, `.key`, `[n]` and the wildcards `[*]` and `.*`; `..` matches any depth
 /// (`$..id` is every `id`). The same value gets the same number everywhere in one response.
@@ -68,87 +68,95 @@ struct RegexBox: @unchecked Sendable {
     init(_ regex: Regex<AnyRegexOutput>) { self.regex = regex }
 }
 
-/// Applies redaction rules to one decoded screen, numbering placeholders by first appearance.
+/// Applies redaction rules to one rendering, numbering placeholders by first appearance.
 ///
-/// Redaction runs after decoding, on the values the rendering shows (names, titles, texts, ids,
-/// URLs, destinations, warning messages), each with its JSON path. Decoding sees the real values,
-/// so a redacted destination or URL never turns a valid response into an invalid one.
+/// Redaction runs after decoding, on what the rendering shows (screen name, ids, attributes,
+/// placeholders, warning messages), so a redacted destination or URL never turns a valid response
+/// into an invalid one, whatever decoder rendered it. A path selects values in the payload: the
+/// strings found there (or the pattern's matches inside them) are replaced wherever the rendering
+/// shows them, because a decoder's rendering does not say which JSON path a value came from.
 public struct Redactor {
     let rules: [RedactionRule]
+    /// Per rule (by index): the payload values its path selects, longest first.
+    private var selected: [[String]]
     private var numbers: [String: [String: Int]] = [:]
     /// How many values each rule replaced.
     public private(set) var counts: [String: Int] = [:]
 
-    public init(rules: [RedactionRule]) { self.rules = rules }
+    /// Values shorter than this are replaced only where they are a whole string: a short id
+    /// (`"7"`) would otherwise be replaced inside every number and word.
+    static let minimumSubstring = 4
 
-    public mutating func redact(_ screen: Screen) -> Screen {
-        guard !rules.isEmpty else { return screen }
-        var screen = screen
-        screen.name = redact(screen.name, at: "$.screen")
-        screen.title = screen.title.map { redact($0, at: "$.title") }
-        screen.components = screen.components.map { redact($0) }
-        screen.warnings = screen.warnings.map { w in
-            var w = w
-            w.message = redact(w.message, at: w.path, patternsOnly: true)
-            return w
+    public init(rules: [RedactionRule], payload: JSONValue?) {
+        self.rules = rules
+        selected = rules.map { rule in
+            guard let pattern = rule.pathPattern, let payload else { return [] }
+            var values = Set<String>()
+            Self.collect(payload, segments: [], pattern: pattern, into: &values)
+            if let box = rule.regex {
+                values = Set(values.flatMap { v in v.matches(of: box.regex).filter { !$0.range.isEmpty }.map { String(v[$0.range]) } })
+            }
+            return values.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
         }
-        return screen
     }
 
-    // Recursion depth is bounded by the decoder's stack depth limit.
-    private mutating func redact(_ component: Component) -> Component {
-        var c = component
-        let data = c.path + ".data"
-        c.id = c.id.map { redact($0, at: c.path + ".id") }
-        switch c.content {
-        case .text(var t):
-            t.text = redact(t.text, at: data + ".text")
-            c.content = .text(t)
-        case .twoLineText(var t):
-            t.title = redact(t.title, at: data + ".title")
-            t.subtitle = redact(t.subtitle, at: data + ".subtitle")
-            c.content = .twoLineText(t)
-        case .iconTitle(var t):
-            t.title = redact(t.title, at: data + ".title")
-            t.iconURL = redact(t.iconURL, at: data + ".icon_url")
-            c.content = .iconTitle(t)
-        case .button(var b):
-            b.title = redact(b.title, at: data + ".title")
-            switch b.action {
-            case .navigate(let d)?: b.action = .navigate(destination: redact(d, at: data + ".action.destination"))
-            case .openURL(let u)?: b.action = .openURL(redact(u, at: data + ".action.url"))
-            case .dismiss?, nil: break
+    private static func collect(_ value: JSONValue, segments: [PathPattern.Segment], pattern: PathPattern, into values: inout Set<String>) {
+        // An explicit stack: payloads nest as deep as the decoder's limits allow.
+        var stack: [(JSONValue, [PathPattern.Segment])] = [(value, segments)]
+        while let (v, path) = stack.popLast() {
+            switch v {
+            case .string(let s) where pattern.matches(path): values.insert(s)
+            case .number(let d) where pattern.matches(path): values.insert(JSONSerializer.formatNumber(d))
+            case .object(let members): for m in members { stack.append((m.value, path + [.key(m.key)])) }
+            case .array(let elements): for (i, e) in elements.enumerated() { stack.append((e, path + [.index(i)])) }
+            default: break
             }
-            c.content = .button(b)
-        case .image(var i):
-            i.url = redact(i.url, at: data + ".url")
-            i.alt = i.alt.map { redact($0, at: data + ".alt") }
-            c.content = .image(i)
-        case .spacer:
-            break
-        case .stack(var s):
-            s.children = s.children.map { redact($0) }
-            c.content = .stack(s)
-        case .unsupported(let type):
-            c.content = .unsupported(type: redact(type, at: c.path + ".type"))
-        case .invalid(let kind, let reason):
-            c.content = .invalid(kind: kind, reason: redact(reason, at: c.path, patternsOnly: true))
         }
+    }
+
+    public mutating func redact(_ rendering: Rendering) -> Rendering {
+        guard !rules.isEmpty, !rendering.isRejected else { return rendering }
+        var r = rendering
+        r.screen = redact(r.screen)
+        r.attributes = r.attributes.map { redact($0) }
+        r.components = r.components.map { redact($0) }
+        r.warnings = r.warnings.map { w in
+            var w = w
+            w.message = redact(w.message)
+            return w
+        }
+        return r
+    }
+
+    // Recursion depth is bounded by the decoder's own nesting.
+    private mutating func redact(_ component: RenderedComponent) -> RenderedComponent {
+        var c = component
+        c.id = c.id.map { redact($0) }
+        c.attributes = c.attributes.map { redact($0) }
+        if let detail = c.placeholder?.detail { c.placeholder?.detail = redact(detail) }
+        c.children = c.children.map { redact($0) }
         return c
     }
 
-    /// - Parameter patternsOnly: for messages, which are not the value at `path`: only rules
-    ///   with a pattern apply (a path-only rule would replace the whole message).
-    private mutating func redact(_ value: String, at path: String, patternsOnly: Bool = false) -> String {
+    private mutating func redact(_ attribute: RenderedAttribute) -> RenderedAttribute {
+        var a = attribute
+        a.value = redact(a.value)
+        a.target = a.target.map { redact($0) }
+        return a
+    }
+
+    private mutating func redact(_ value: String) -> String {
         var s = value
-        var segments: [PathPattern.Segment]?
-        for rule in rules {
-            if patternsOnly, rule.regex == nil { continue }
-            if let pattern = rule.pathPattern {
-                if segments == nil { segments = PathPattern.segments(of: path) ?? [] }
-                if !pattern.matches(segments!) { continue }
-            }
-            if let box = rule.regex {
+        for (n, rule) in rules.enumerated() {
+            if rule.pathPattern != nil {
+                for v in selected[n] where !v.isEmpty {
+                    if s == v {
+                        s = placeholder(rule.name, v)
+                    } else if v.count >= Self.minimumSubstring, s.contains(v) {
+                        s = s.replacing(v, with: placeholder(rule.name, v))
+                    }
+                }
+            } else if let box = rule.regex {
                 var output = ""
                 var last = s.startIndex
                 var replaced = false
@@ -159,8 +167,6 @@ public struct Redactor {
                     replaced = true
                 }
                 if replaced { s = output + s[last...] }
-            } else {
-                s = placeholder(rule.name, s)
             }
         }
         return s

@@ -1,41 +1,47 @@
-import SDUIScreen
+import SDUIRendering
 
 /// Compares a golden rendering with the current one and classifies every difference.
 ///
-/// Components are aligned level by level (longest common subsequence on what each shows, then
-/// moves, then pairing what is left by id, kind and position), so an inserted component is one
-/// `component-added` and not a cascade of changes. Warnings are compared after translating the
-/// golden's paths through that alignment, so inserting a component never looks like a new warning.
-/// Breaking findings come from new warnings (their code says which rule); a changed finding at a
-/// component that also has a breaking one is dropped, because the breaking one explains it.
+/// It works on ``Rendering`` alone, whatever decoder produced it. Components are aligned level by
+/// level (longest common subsequence on what each shows, then moves, then pairing what is left by
+/// id, kind and position), so an inserted component is one `component-added` and not a cascade of
+/// changes. Warnings are compared after translating the golden's paths through that alignment, so
+/// inserting a component never looks like a new warning. Breaking findings come from new warnings
+/// (their code says which rule), new placeholders, and components the payload sends that the
+/// client no longer shows; a changed finding at a component that also has a breaking one is
+/// dropped, because the breaking one explains it.
 public struct RenderingComparison {
     public let contract: String
+    /// How positions in the rendering map to JSON paths (to place warnings on components).
+    public var layout: ComponentLayout
 
-    public init(contract: String) { self.contract = contract }
+    public init(contract: String, layout: ComponentLayout = .protocolV1) {
+        self.contract = contract
+        self.layout = layout
+    }
 
-    /// - Parameter warningCodes: the decoder's code for each current warning line (`PATH: message`).
-    public func compare(golden: RenderedScreen, current: RenderedScreen,
-                        warningCodes: [String: DecodeWarning.Code]) -> [Finding] {
-        switch (golden.isRejected, current.isRejected) {
-        case (true, true):
-            return golden.header == current.header ? [] : [finding(.rejectionChanged, "$", "the response is rejected differently",
-                                                                   golden.header, current.header)]
-        case (true, false):
+    public func compare(golden: Rendering, current: Rendering) -> [Finding] {
+        switch (golden.rejection, current.rejection) {
+        case (let g?, let c?):
+            return g == c ? [] : [finding(.rejectionChanged, "$", "the response is rejected differently", "rejected " + g, "rejected " + c)]
+        case (let g?, nil):
             return [finding(.rejectionChanged, "$", "the golden records a rejection; the response now decodes",
-                            golden.header, current.header)]
-        case (false, true):
-            return [finding(.responseRejected, "$", "the response is now rejected", golden.header, current.header)]
-        case (false, false):
+                            "rejected " + g, Self.headerLine(current))]
+        case (nil, let c?):
+            return [finding(.responseRejected, "$", "the response is now rejected", Self.headerLine(golden), "rejected " + c)]
+        case (nil, nil):
             break
         }
+        let old = Node.tree(golden.components, layout: layout, prefix: layout.root)
+        let new = Node.tree(current.components, layout: layout, prefix: layout.root)
         var state = AlignmentState()
-        compareHeaders(golden.header, current.header, into: &state)
-        align(golden.nodes, current.nodes, into: &state)
+        compareHeaders(golden, current, into: &state)
+        align(old, new, into: &state)
 
         // Warnings, with the golden's paths moved to where their components are now.
         var remaining: [String: Int] = [:]
         for w in golden.warnings {
-            remaining[translate(w.path, state.pathMap, golden.nodes) + ": " + w.message, default: 0] += 1
+            remaining[translate(w.path, state.pathMap, old) + ": " + w.message, default: 0] += 1
         }
         var reverse: [String: String] = [:]
         for (from, to) in state.pathMap { reverse[to] = from }
@@ -46,50 +52,70 @@ public struct RenderingComparison {
                 remaining[key] = n - 1
                 continue
             }
-            let rule = Self.rule(for: warningCodes[key])
+            let rule = Self.rule(for: w.code)
             // The component it is about, before and now, when there is one.
-            let ownerPath = owner(of: w.path, in: current.nodes)
-            let now = ownerPath.flatMap { current.nodes.node(atPath: $0) }?.line
-            let before = ownerPath.flatMap { p in reverse[p] }.flatMap { golden.nodes.node(atPath: $0) }?.line
+            let ownerPath = owner(of: w.path, in: new)
+            let now = ownerPath.flatMap { new.node(atPath: $0) }?.line
+            let before = ownerPath.flatMap { p in reverse[p] }.flatMap { old.node(atPath: $0) }?.line
             breaking.append(finding(rule, w.path, w.message, before, now ?? w.line))
+        }
+        // Placeholders the decoder did not explain with a warning break on their own.
+        let explained = Set(breaking.compactMap { owner(of: $0.path ?? "", in: new) })
+        for (path, line, kind) in state.newPlaceholders where !explained.contains(path) {
+            breaking.append(finding(kind == .unsupported ? .componentUnsupported : .componentInvalid, path,
+                                    "now shown as a placeholder: \(line)", reverse[path].flatMap { old.node(atPath: $0) }?.line, line))
+        }
+        // Components the payload sends that the client shows nothing for.
+        let shownBefore = Set(golden.notShown.map(\.identity))
+        for n in current.notShown where !shownBefore.contains(n.identity) {
+            breaking.append(finding(.componentNotShown, n.path, "the response sends a component the client does not show: \(n.line)",
+                                    nil, n.line))
         }
         var changed = state.findings
         for w in golden.warnings {
-            let key = translate(w.path, state.pathMap, golden.nodes) + ": " + w.message
+            let key = translate(w.path, state.pathMap, old) + ": " + w.message
             if let n = remaining[key], n > 0 {
                 remaining[key] = n - 1
                 changed.append(finding(.warningResolved, w.path, "warning no longer occurs: \(w.message)", w.line, nil))
             }
         }
+        let shownNow = Set(current.notShown.map(\.identity))
+        for n in golden.notShown where !shownNow.contains(n.identity) {
+            changed.append(finding(.warningResolved, n.path, "a component the golden records as not shown is gone or shown: \(n.line)", n.line, nil))
+        }
         // A changed finding on a component that now has a breaking one is explained by it.
-        let brokenOwners = Set(breaking.compactMap { owner(of: $0.path ?? "", in: current.nodes) })
+        let brokenOwners = Set(breaking.compactMap { owner(of: $0.path ?? "", in: new) })
         changed.removeAll { f in f.rule.severity == .changed && f.rule != .warningResolved && brokenOwners.contains(f.path ?? "") }
         return breaking + changed
     }
 
-    static func rule(for code: DecodeWarning.Code?) -> ContractRule {
+    static func headerLine(_ r: Rendering) -> String {
+        r.text.prefix { $0 != "\n" }.description
+    }
+
+    /// The rule for a new warning, by the decoder's code (protocol v1's codes; any other is `warning-added`).
+    static func rule(for code: String?) -> ContractRule {
         switch code {
-        case .unknownComponentType?: .componentUnsupported
-        case .invalidComponent?: .componentInvalid
-        case .invalidOptionalField?: .fieldDefault
-        case .inertButton?: .buttonInert
-        case .duplicateID?: .duplicateID
-        case .stackTooDeep?: .stackTooDeep
-        case nil: .componentInvalid
+        case "unknown_component_type"?: .componentUnsupported
+        case "invalid_component"?: .componentInvalid
+        case "invalid_optional_field"?: .fieldDefault
+        case "inert_button"?: .buttonInert
+        case "duplicate_id"?: .duplicateID
+        case "stack_too_deep"?: .stackTooDeep
+        default: .warningAdded
         }
     }
 
     // MARK: - Header
 
-    private func compareHeaders(_ old: String, _ new: String, into state: inout AlignmentState) {
-        guard old != new else { return }
-        let o = RenderedNode(old).tokens, n = RenderedNode(new).tokens
-        if o.first != n.first {
-            state.findings.append(finding(.screenChanged, "$.screen", "screen name changed", o.first, n.first))
+    private func compareHeaders(_ old: Rendering, _ new: Rendering, into state: inout AlignmentState) {
+        if old.screen != new.screen {
+            state.findings.append(finding(.screenChanged, "$", "screen name changed", old.screen, new.screen))
         }
-        let oTitle = o.count > 2 ? o[2] : nil, nTitle = n.count > 2 ? n[2] : nil
-        if oTitle != nTitle {
-            state.findings.append(finding(.textChanged, "$.title", "screen title changed", oTitle ?? "(none)", nTitle ?? "(none)"))
+        let o = Self.classify(old.attributes), n = Self.classify(new.attributes)
+        for (rule, label) in Self.labels where o[label] != n[label] {
+            state.findings.append(finding(rule, "$", "screen \(label) changed",
+                                          (o[label] ?? []).joined(separator: " "), (n[label] ?? []).joined(separator: " ")))
         }
     }
 
@@ -99,13 +125,15 @@ public struct RenderingComparison {
         var findings: [Finding] = []
         /// Golden component path → current component path, for every component that survived.
         var pathMap: [String: String] = [:]
+        /// Placeholders where the golden showed a component, or that were added: path, line, kind.
+        var newPlaceholders: [(String, String, Placeholder.Kind)] = []
     }
 
-    private static func key(_ node: RenderedNode) -> String {
+    private static func key(_ node: Node) -> String {
         node.kind + "#" + (node.id ?? "") + " " + node.body
     }
 
-    private func align(_ old: [RenderedNode], _ new: [RenderedNode], into state: inout AlignmentState) {
+    private func align(_ old: [Node], _ new: [Node], into state: inout AlignmentState) {
         let oldKeys = old.map(Self.key), newKeys = new.map(Self.key)
         let difference = newKeys.difference(from: oldKeys)
         var removed = Set<Int>(), inserted = Set<Int>()
@@ -141,7 +169,7 @@ public struct RenderingComparison {
         for gap in gaps {
             var gOld = gap.old.filter(leftOld.contains), gNew = gap.new.filter(leftNew.contains)
             var pairs: [(Int, Int)] = []
-            let matchers: [(RenderedNode, RenderedNode) -> Bool] = [
+            let matchers: [(Node, Node) -> Bool] = [
                 { $0.id != nil && $0.id == $1.id },
                 { $0.kind == $1.kind },
                 { a, b in a.isPlaceholder || b.isPlaceholder },
@@ -160,25 +188,39 @@ public struct RenderingComparison {
                 state.findings.append(finding(.componentRemoved, old[o].path, "\(describe(old[o])) removed", old[o].line, nil))
             }
             for n in gNew {
+                if let placeholder = new[n].component.placeholder {
+                    state.newPlaceholders.append((new[n].path, new[n].line, placeholder.kind))
+                }
                 state.findings.append(finding(.componentAdded, new[n].path, "\(describe(new[n])) added", nil, new[n].line))
+                addedSubtree(new[n].children, into: &state)
             }
         }
     }
 
-    private func matched(_ old: RenderedNode, _ new: RenderedNode, into state: inout AlignmentState) {
+    /// Placeholders inside an added component are new too.
+    private func addedSubtree(_ nodes: [Node], into state: inout AlignmentState) {
+        for node in nodes {
+            if let placeholder = node.component.placeholder { state.newPlaceholders.append((node.path, node.line, placeholder.kind)) }
+            addedSubtree(node.children, into: &state)
+        }
+    }
+
+    private func matched(_ old: Node, _ new: Node, into state: inout AlignmentState) {
         state.pathMap[old.path] = new.path
         align(old.children, new.children, into: &state)
     }
 
-    private func modified(_ old: RenderedNode, _ new: RenderedNode, into state: inout AlignmentState) {
+    private func modified(_ old: Node, _ new: Node, into state: inout AlignmentState) {
         state.pathMap[old.path] = new.path
         defer {
-            if old.kind == "stack", new.kind == "stack" { align(old.children, new.children, into: &state) }
+            if old.kind == new.kind { align(old.children, new.children, into: &state) }
             else { align(old.children, [], into: &state) ; align([], new.children, into: &state) }
         }
         if old.isPlaceholder || new.isPlaceholder {
-            // Placeholders are judged by their warnings (new ones break, vanished ones are resolved).
-            if !old.isPlaceholder {
+            // Placeholders are judged by their warnings (new ones break, vanished ones are resolved);
+            // a placeholder where a component was breaks even when the decoder says nothing.
+            if !old.isPlaceholder, let placeholder = new.component.placeholder {
+                state.newPlaceholders.append((new.path, new.line, placeholder.kind))
                 state.findings.append(finding(.componentReplaced, new.path, "\(describe(old)) is now \(new.kind)", old.line, new.line))
             }
             return
@@ -190,8 +232,8 @@ public struct RenderingComparison {
         if old.id != new.id {
             state.findings.append(finding(.idChanged, new.path, "\(new.kind) id changed", old.id ?? "(none)", new.id ?? "(none)"))
         }
-        let o = classify(old), n = classify(new)
-        for (rule, label) in [(ContractRule.textChanged, "text"), (.linkChanged, "link"), (.actionChanged, "action"), (.styleChanged, "style")] {
+        let o = Self.classify(old.component.attributes), n = Self.classify(new.component.attributes)
+        for (rule, label) in Self.labels {
             let a = o[label] ?? [], b = n[label] ?? []
             if a != b {
                 state.findings.append(finding(rule, new.path, "\(describe(new)) \(label) changed",
@@ -200,31 +242,33 @@ public struct RenderingComparison {
         }
     }
 
-    /// Sorts a component's tokens into what they are: text, link, action or style.
-    private func classify(_ node: RenderedNode) -> [String: [String]] {
+    static let labels: [(ContractRule, String)] = [(.textChanged, "text"), (.linkChanged, "link"), (.actionChanged, "action"), (.styleChanged, "style")]
+
+    /// Sorts attributes into what they are: text, link, action or style (a value that does not
+    /// read as a link is a style or layout value).
+    static func classify(_ attributes: [RenderedAttribute]) -> [String: [String]] {
         var result: [String: [String]] = [:]
-        var afterArrow = false
-        for token in node.tokens {
+        for a in attributes {
             let label: String
-            if token == "→" { afterArrow = true; continue }
-            if afterArrow, ["navigate", "open_url", "dismiss", "inert"].contains(token) { label = "action" }
-            else if token.hasPrefix("\"") || token.hasPrefix("alt=") { label = "text" }
-            else if token.hasPrefix("[") || token.hasPrefix("ratio=") || token.hasPrefix("spacing=") || token.hasPrefix("height=")
-                        || token == "vertical" || token == "horizontal" { label = "style" }
-            else { label = "link" }
-            result[label, default: []].append(token)
+            switch a.role {
+            case .text: label = "text"
+            case .style: label = "style"
+            case .action: label = "action"
+            case .value: label = a.isLinkLike ? "link" : "style"
+            }
+            result[label, default: []].append(a.text)
         }
         return result
     }
 
-    private func describe(_ node: RenderedNode) -> String {
+    private func describe(_ node: Node) -> String {
         node.kind + (node.id.map { "#" + $0 } ?? "")
     }
 
     // MARK: - Paths
 
     /// The component path owning `path` (the longest component path it starts with).
-    private func owner(of path: String, in nodes: [RenderedNode]) -> String? {
+    private func owner(of path: String, in nodes: [Node]) -> String? {
         var best: String?
         var level = nodes
         while let next = level.first(where: { path == $0.path || path.hasPrefix($0.path + ".") || path.hasPrefix($0.path + "[") }) {
@@ -235,7 +279,7 @@ public struct RenderingComparison {
     }
 
     /// A golden path rewritten into the current rendering's coordinates.
-    private func translate(_ path: String, _ map: [String: String], _ nodes: [RenderedNode]) -> String {
+    private func translate(_ path: String, _ map: [String: String], _ nodes: [Node]) -> String {
         guard let owner = owner(of: path, in: nodes) else { return path }
         guard let moved = map[owner] else { return "(removed)" + path }
         return moved + path.dropFirst(owner.count)
@@ -246,9 +290,43 @@ public struct RenderingComparison {
     }
 }
 
-extension [RenderedNode] {
+/// Where a rendering's components sit in the payload, to put warnings (JSON paths) on components:
+/// the top level at `root[i]`, children at `parent + childKey[j]`.
+public struct ComponentLayout: Sendable, Hashable {
+    public var root: String
+    public var children: String
+    public init(root: String, children: String) {
+        self.root = root
+        self.children = children
+    }
+    /// Protocol v1: `$.components[i]`, `….data.children[j]`.
+    public static let protocolV1 = ComponentLayout(root: "$.components", children: ".data.children")
+}
+
+/// A rendered component with the JSON path its position implies.
+struct Node {
+    var component: RenderedComponent
+    var path: String
+    var line: String
+    var body: String
+    var children: [Node]
+
+    var kind: String { component.kind }
+    var id: String? { component.id }
+    var isPlaceholder: Bool { component.isPlaceholder }
+
+    static func tree(_ components: [RenderedComponent], layout: ComponentLayout, prefix: String) -> [Node] {
+        components.enumerated().map { i, c in
+            let path = "\(prefix)[\(i)]"
+            return Node(component: c, path: path, line: c.line, body: c.shown,
+                        children: tree(c.children, layout: layout, prefix: path + layout.children))
+        }
+    }
+}
+
+extension [Node] {
     /// The node whose JSON path is `path`.
-    func node(atPath path: String) -> RenderedNode? {
+    func node(atPath path: String) -> Node? {
         var level = self
         while let next = level.first(where: { path == $0.path || path.hasPrefix($0.path + ".") }) {
             if next.path == path { return next }
@@ -258,6 +336,7 @@ extension [RenderedNode] {
     }
 }
 
-extension RenderedNode {
-    var isPlaceholder: Bool { kind == "unsupported" || kind == "invalid" }
+extension NotShownComponent {
+    /// What identifies it across responses: where such components sit and what it is, not its index.
+    var identity: String { slot + "\u{0}" + key + "\u{0}" + (value ?? "") }
 }

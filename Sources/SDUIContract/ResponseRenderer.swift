@@ -1,49 +1,34 @@
 import SDUIJSON
 import SDUIPayload
-import SDUIRender
-import SDUIScreen
+import SDUIRendering
 
-/// What a contract compares: a response turned into its golden rendering by the decoder under test.
-///
-/// The bundled reference decoder is the default. A team whose app decodes differently plugs in its
-/// own by mapping its outcome onto ``Screen`` (components, placeholders and warnings), so the gate
-/// renders and classifies it the same way.
-public protocol ScreenDecoding: Sendable {
-    /// Limits for the payload bytes and JSON depth.
-    var limits: DecodingLimits { get }
-    /// Decodes the JSON root into a screen, or the error rejecting it.
-    func decode(_ root: JSONValue) -> Result<Screen, ScreenError>
-}
-
-/// The bundled reference decoder (protocol v1).
-public struct ReferenceScreenDecoding: ScreenDecoding {
-    public var limits: DecodingLimits
-    public init(limits: DecodingLimits = .default) { self.limits = limits }
-    public func decode(_ root: JSONValue) -> Result<Screen, ScreenError> {
-        do throws(ScreenError) { return .success(try ScreenDecoder(limits: limits).decode(value: root)) } catch { return .failure(error) }
-    }
-}
-
-/// A response's rendering and the decoder's code for each of its warnings.
+/// A response as one client shows it: the rendering (redacted, accounted, secrets scrubbed) and its text.
 public struct ResponseRendering: Sendable, Hashable {
+    public var rendering: Rendering
+    /// ``Rendering/text`` with secrets scrubbed: what goes into the golden file.
     public var text: String
-    /// `PATH: message` (as in the rendering) → the warning's code.
-    public var warningCodes: [String: DecodeWarning.Code]
 }
 
-/// Bytes → payload decoding → JSON → decoder → redaction → rendering → secrets scrubbed.
+/// Bytes → `Content-Encoding` undone → client → redaction → accounting → secrets scrubbed.
 public struct ResponseRenderer: Sendable {
-    public var decoding: any ScreenDecoding
     public var redactions: [RedactionRule]
+    public var accounting: ComponentAccounting
+    /// Limits for undoing `Content-Encoding` (and for reading the payload's JSON for accounting).
+    public var payloadLimits: PayloadLimits
 
-    public init(decoding: any ScreenDecoding = ReferenceScreenDecoding(), redactions: [RedactionRule] = []) {
-        self.decoding = decoding
+    public init(redactions: [RedactionRule] = [], accounting: ComponentAccounting = ComponentAccounting(),
+                payloadLimits: PayloadLimits = .default) {
         self.redactions = redactions
+        self.accounting = accounting
+        self.payloadLimits = payloadLimits
     }
 
-    /// A response the client cannot even unpack (undecodable bytes for the declared encoding, an
+    /// A response the gate cannot even unpack (undecodable bytes for the declared encoding, an
     /// unsupported encoding, over the limits) is an error: the transport, not the protocol, failed.
-    public func render(_ response: FetchedResponse, secrets: Secrets) -> Result<ResponseRendering, ContractFailure> {
+    /// A client that crashes or cannot run is an error for that client.
+    /// - Parameter golden: the client's golden, whose component kinds help the accounting.
+    public func render(_ response: FetchedResponse, client: any ContractClient, secrets: Secrets,
+                       golden: Rendering? = nil) async -> Result<ResponseRendering, ContractFailure> {
         let declared: DeclaredEncoding?
         if let header = response.contentEncoding {
             do throws(PayloadError) { declared = try DeclaredEncoding(contentEncoding: header) } catch {
@@ -52,30 +37,41 @@ public struct ResponseRenderer: Sendable {
         } else {
             declared = nil
         }
+        // The payload as the gate reads it (sniffing an undeclared compression), for accounting and redaction.
         let payload: DecodedPayload
         do throws(PayloadError) {
-            payload = try PayloadDecoder(limits: decoding.limits.payload).decode(response.body, declared: declared)
+            payload = try PayloadDecoder(limits: payloadLimits).decode(response.body, declared: declared)
         } catch {
             let at = error.byteOffset.map { " at byte \($0)" } ?? ""
             let declaredText = response.contentEncoding.map { "Content-Encoding: \($0)" } ?? "no Content-Encoding"
             let rule: ContractRule = error.code.hasSuffix("too_large") ? .oversized : .badEncoding
             return .failure(ContractFailure(rule, "\(response.source) (\(declaredText)): \(error.message)\(at)"))
         }
+        // What the app's decoder gets: its HTTP stack undoes a declared encoding, nothing else.
+        let body = declared == nil || declared == .identity || declared == .exactly(.identity) ? response.body : payload.text
+        var rendering: Rendering
+        switch await client.render(body) {
+        case .success(let r): rendering = r
+        case .failure(let failure):
+            let rule: ContractRule = failure.kind == .crashed ? .clientCrashed : .clientUnavailable
+            return .failure(ContractFailure(rule, "client \(client.name): \(secrets.scrub(failure.title))",
+                                            detail: secrets.scrub(failure.detail)))
+        }
         let text = payload.text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(payload.text.dropFirst(3)) : payload.text
-        var outcome: Result<Screen, ScreenError>
-        do throws(JSONSyntaxError) {
-            outcome = decoding.decode(try JSONParser(materializationDepth: decoding.limits.jsonMaterializationDepth).parse(text))
-        } catch {
-            outcome = .failure(.json(error))
+        let root = try? JSONParser(materializationDepth: 64).parse(text)
+        if !redactions.isEmpty {
+            var redactor = Redactor(rules: redactions, payload: root)
+            rendering = redactor.redact(rendering)
         }
-        if !redactions.isEmpty, case .success(let screen) = outcome {
-            var redactor = Redactor(rules: redactions)
-            outcome = .success(redactor.redact(screen))
+        if let root {
+            rendering.notShown = accounting.notShown(payload: root, rendering: rendering, golden: golden)
         }
-        var codes: [String: DecodeWarning.Code] = [:]
-        if case .success(let screen) = outcome {
-            for w in screen.warnings { codes[secrets.scrub("\(w.path): \(w.message)")] = w.code }
+        let scrubbed = secrets.scrub(rendering.text)
+        if scrubbed != rendering.text, var reread = try? Rendering.parse(scrubbed) {
+            // Keep the decoder's warning codes (not part of the text) on the scrubbed rendering.
+            for i in reread.warnings.indices where i < rendering.warnings.count { reread.warnings[i].code = rendering.warnings[i].code }
+            rendering = reread
         }
-        return .success(ResponseRendering(text: secrets.scrub(ScreenRenderer().render(outcome)), warningCodes: codes))
+        return .success(ResponseRendering(rendering: rendering, text: scrubbed))
     }
 }

@@ -1,5 +1,11 @@
+// The model a target's `rendering:` fills: one import serves both the harness and the gate.
+@_exported import SDUIRendering
+
 /// A decoder plugged into the fuzz harness: how to decode payload bytes and, optionally, how to
 /// describe (render) and re-encode what it decoded, so the harness can check invariants.
+///
+/// With `rendering:` the same target also serves the contract gate (`sdui contract check`): what
+/// the app shows for a response, as a decoder-neutral ``Rendering``.
 public struct DecoderUnderTest<Decoded>: Sendable {
     /// A short name, used in reports.
     public var name: String
@@ -17,6 +23,9 @@ public struct DecoderUnderTest<Decoded>: Sendable {
     /// Re-encodes a decoded value compressed (the `Int` picks the encoding): decoding the compressed
     /// bytes must render identically, whatever the compression.
     public var reencodeCompressed: (@Sendable (Decoded, Int) -> [UInt8])?
+    /// What the app shows for a decoded value, for the contract gate (its text also serves as
+    /// `render` when that is not given).
+    public var rendering: (@Sendable (Decoded) -> Rendering)?
 
     public init(
         name: String,
@@ -25,11 +34,13 @@ public struct DecoderUnderTest<Decoded>: Sendable {
         reencode: (@Sendable (Decoded) -> [UInt8])? = nil,
         isExpectedError: @escaping @Sendable (any Error) -> Bool = { _ in true },
         explain: (@Sendable (any Error) -> String?)? = nil,
-        reencodeCompressed: (@Sendable (Decoded, Int) -> [UInt8])? = nil
+        reencodeCompressed: (@Sendable (Decoded, Int) -> [UInt8])? = nil,
+        rendering: (@Sendable (Decoded) -> Rendering)? = nil
     ) {
         self.name = name
         self.decode = decode
-        self.render = render
+        self.rendering = rendering
+        self.render = render ?? rendering.map { make in { @Sendable in make($0).text } }
         self.reencode = reencode
         self.isExpectedError = isExpectedError
         self.explain = explain

@@ -9,10 +9,19 @@ import SDUIPayload
 /// provides `main`):
 /// ```swift
 /// #if !SDUI_LIBFUZZER
-/// @main enum Replay { static func main() { FuzzReplay.main(test) } }
+/// @main enum Replay { static func main() { FuzzReplay.main(Target.harness) } }
 /// #endif
 /// ```
+///
+/// Given the harness, the same program also renders responses for the contract gate
+/// (`--sdui-render-server`, see ``DecoderUnderTest/rendering``).
 public enum FuzzReplay {
+    /// Replays files through the harness, or serves renderings to `sdui contract` (`--sdui-render-server`).
+    public static func main<Decoded>(_ harness: FuzzHarness<Decoded>) -> Never {
+        if CommandLine.arguments.dropFirst().first == RenderServer.flag { RenderServer.serve(harness.decoder) }
+        main { harness.testOneInput($0, $1) }
+    }
+
     public static func main(_ testOneInput: (UnsafePointer<UInt8>?, Int) -> Int32) -> Never {
         let files = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("-") }
         guard !files.isEmpty else {

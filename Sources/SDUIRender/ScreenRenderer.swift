@@ -1,4 +1,5 @@
 import SDUIJSON
+import SDUIRendering
 import SDUIScreen
 
 /// Renders a decoded screen as the deterministic text tree of protocol §6 — the golden rendering.
@@ -23,88 +24,75 @@ public struct ScreenRenderer: Sendable {
     public init() {}
 
     /// The rendering, ending with a newline.
-    public func render(_ screen: Screen) -> String {
-        var out = "screen \(token(screen.name)) v\(screen.version)"
-        if let title = screen.title { out += " " + JSONPath.quoted(title) }
-        out += "\n"
-        renderChildren(screen.components, prefix: "", into: &out)
-        if !screen.warnings.isEmpty {
-            out += "warnings:\n"
-            for warning in screen.warnings {
-                out += "  \(warning.path): \(warning.message)\n"
-            }
-        }
-        return out
-    }
+    public func render(_ screen: Screen) -> String { rendering(screen).text }
 
-    private func renderChildren(_ components: [Component], prefix: String, into out: inout String) {
-        for (n, component) in components.enumerated() {
-            let last = n == components.count - 1
-            out += prefix + (last ? "└─ " : "├─ ") + line(component) + "\n"
-            if case .stack(let stack) = component.content {
-                renderChildren(stack.children, prefix: prefix + (last ? "   " : "│  "), into: &out)
-            }
-        }
+    /// The decoder-neutral rendering the contract gate compares (its ``Rendering/text`` is ``render(_:)``).
+    public func rendering(_ screen: Screen) -> Rendering {
+        var header: [RenderedAttribute] = [.value(nil, "v\(screen.version)")]
+        if let title = screen.title { header.append(.text(nil, title)) }
+        return Rendering(screen: screen.name, attributes: header, components: screen.components.map(component),
+                         warnings: screen.warnings.map { RenderedWarning(path: $0.path, message: $0.message, code: $0.code.rawValue) })
     }
 
     /// The one-line description of a component (without its children).
-    public func line(_ component: Component) -> String {
-        let id = component.id.map { "#" + token($0) } ?? ""
-        let at = "  @ " + component.path
+    public func line(_ component: Component) -> String { self.component(component).line }
+
+    private func component(_ component: Component) -> RenderedComponent {
+        let id = component.id
         switch component.content {
         case .text(let t):
-            return "text\(id) [\(t.style.rawValue)] \(JSONPath.quoted(t.text))"
+            return .component("text", id: id, [.style(nil, t.style.rawValue), .text(nil, t.text)])
         case .twoLineText(let t):
-            return "two_line_text\(id) \(JSONPath.quoted(t.title)) / \(JSONPath.quoted(t.subtitle))"
+            return .component("two_line_text", id: id, [.text(nil, t.title), .value(nil, "/"), .text(nil, t.subtitle)])
         case .iconTitle(let t):
-            return "icon_title\(id) \(JSONPath.quoted(t.title)) icon=\(token(t.iconURL))"
+            return .component("icon_title", id: id, [.text(nil, t.title), .link("icon", t.iconURL)])
         case .button(let b):
-            return "button\(id) [\(b.style.rawValue)] \(JSONPath.quoted(b.title)) → \(action(b.action))"
+            return .component("button", id: id, [.style(nil, b.style.rawValue), .text(nil, b.title), action(b.action)])
         case .image(let i):
-            var s = "image\(id) \(token(i.url)) ratio=\(canonicalNumber(i.aspectRatio))"
-            if let alt = i.alt { s += " alt=" + JSONPath.quoted(alt) }
-            return s
+            var attributes: [RenderedAttribute] = [.link(nil, i.url), .value("ratio", canonicalNumber(i.aspectRatio))]
+            if let alt = i.alt { attributes.append(.text("alt", alt)) }
+            return .component("image", id: id, attributes)
         case .spacer(let s):
-            return "spacer\(id) height=\(canonicalNumber(s.height))"
+            return .component("spacer", id: id, [.value("height", canonicalNumber(s.height))])
         case .stack(let s):
-            return "stack\(id) \(s.axis.rawValue) spacing=\(canonicalNumber(s.spacing))"
+            return .component("stack", id: id, [.value(nil, s.axis.rawValue), .value("spacing", canonicalNumber(s.spacing))],
+                              children: s.children.map(self.component))
         case .unsupported(let type):
-            return "unsupported\(id) \(JSONPath.quoted(type))" + at
+            return .unsupported(type, id: id, path: component.path)
         case .invalid(let kind, let reason):
-            return "invalid\(id) \(kind.map(token) ?? "component"): \(reason)" + at
+            return .invalid(kind, reason: reason, id: id, path: component.path)
         }
     }
 
-    private func action(_ action: Action?) -> String {
+    private func action(_ action: Action?) -> RenderedAttribute {
         switch action {
-        case .navigate(let destination)?: "navigate \(token(destination))"
-        case .openURL(let url)?: "open_url \(token(url))"
-        case .dismiss?: "dismiss"
-        case nil: "inert"
+        case .navigate(let destination)?: .action("navigate", destination)
+        case .openURL(let url)?: .action("open_url", url)
+        case .dismiss?: .action("dismiss")
+        case nil: .action("inert")
         }
-    }
-
-    /// Bare when plain printable ASCII without spaces or quotes, else a JSON string literal.
-    private func token(_ s: String) -> String {
-        let plain = !s.isEmpty && s.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        return plain ? s : JSONPath.quoted(s)
     }
 }
 
 extension ScreenRenderer {
     /// The one-line rendering of a rejected payload: `rejected [code] at PATH (byte N): message`.
-    public func render(rejection error: ScreenError) -> String {
+    public func render(rejection error: ScreenError) -> String { rendering(rejection: error).text }
+
+    /// A rejection: `[code] at PATH (byte N): message`.
+    public func rendering(rejection error: ScreenError) -> Rendering {
         var location = ""
         if let path = error.path { location += " at \(path)" }
         if let offset = error.byteOffset { location += " (byte \(offset))" }
-        return "rejected [\(error.code)]\(location): \(error.message)\n"
+        return .rejected("[\(error.code)]\(location): \(error.message)")
     }
 
     /// The rendering of a decode outcome: the screen, or the rejection line.
-    public func render(_ outcome: Result<Screen, ScreenError>) -> String {
+    public func render(_ outcome: Result<Screen, ScreenError>) -> String { rendering(outcome).text }
+
+    public func rendering(_ outcome: Result<Screen, ScreenError>) -> Rendering {
         switch outcome {
-        case .success(let screen): render(screen)
-        case .failure(let error): render(rejection: error)
+        case .success(let screen): rendering(screen)
+        case .failure(let error): rendering(rejection: error)
         }
     }
 }

@@ -114,7 +114,7 @@ import Testing
                 let response = try await source.fetch(android).get()
                 await source.close()
                 #expect(response.contentEncoding == expected, "Accept-Encoding: \(accept)")
-                let rendering = try ResponseRenderer().render(response, secrets: Secrets(environment: [:])).get()
+                let rendering = try await ResponseRenderer().render(response, client: ReferenceClient(), secrets: Secrets(environment: [:])).get()
                 #expect(rendering.text.contains("Hello Android"), "the android variant, whatever the encoding")
             }
             // The recorded gzip bytes are sent verbatim when gzip is accepted.

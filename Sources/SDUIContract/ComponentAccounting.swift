@@ -1,0 +1,140 @@
+import SDUIJSON
+import SDUIRendering
+
+/// Finds the components a response sends that the client shows nothing for — neither rendered nor a
+/// placeholder — without the decoder's help, from the payload's discriminated objects.
+///
+/// Many app decoders say nothing when they drop a component: an unknown type decodes to an empty
+/// fallback, `try?` skips an element, a renamed discriminator key leaves an object unread. The
+/// accounting pairs the payload's objects with the rendering instead:
+///
+/// 1. Objects carrying a discriminator (`type`, `viewType`, `view_type`, `sectionComponentType`, any
+///    key ending in `type` or `kind`, or the keys the config names) whose value is a kind the client
+///    renders (in this rendering or the golden) mark their place as a *component slot*
+///    (`$.views[*]`, path indices wildcarded). Objects elsewhere (actions, analytics, unknown extra
+///    fields) are not components and are never counted.
+/// 2. Every object in a component slot — with its discriminator, a renamed one or none — must be
+///    accounted for: by a placeholder at its path, by a rendered component of its kind (kinds are
+///    compared lowercased, letters and digits only: `PLUS_TITLE` is `plusTitle`), by a placeholder
+///    without a path, or (when it has no discriminator) by a rendered component left over.
+/// 3. What is left is not shown; its descendants are not reported again.
+public struct ComponentAccounting: Sendable {
+    /// Discriminator keys named in the config; empty: the built-in rule.
+    public var discriminators: [String]
+
+    public init(discriminators: [String] = []) { self.discriminators = discriminators }
+
+    /// Keys used as discriminators when the config names none.
+    public static let knownDiscriminators: Set<String> = ["type", "viewType", "view_type", "sectionComponentType",
+                                                          "_beagleComponent_", "kind", "component", "__typename"]
+
+    public func isDiscriminator(_ key: String) -> Bool {
+        if !discriminators.isEmpty { return discriminators.contains(key) }
+        if Self.knownDiscriminators.contains(key) { return true }
+        let lower = key.lowercased()
+        return lower.hasSuffix("type") || lower.hasSuffix("kind")
+    }
+
+    static func normalized(_ kind: String) -> String {
+        String(kind.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+    }
+
+    struct Object {
+        var path: String
+        var slot: String
+        var key: String?
+        var value: String?
+        /// Index of the nearest enclosing object in the list, if any.
+        var parent: Int?
+    }
+
+    /// The components of `payload` that `rendering` does not account for.
+    /// - Parameter golden: the golden rendering, whose kinds also mark component slots (so a
+    ///   discriminator renamed in every component is still found).
+    public func notShown(payload: JSONValue, rendering: Rendering, golden: Rendering? = nil) -> [NotShownComponent] {
+        guard !rendering.isRejected else { return [] }
+        var kinds = Set<String>()
+        var pool: [String: Int] = [:]
+        var placeholderPaths = Set<String>()
+        var pathlessPlaceholders = 0
+        func visit(_ components: [RenderedComponent], counting: Bool) {
+            var stack = components[...].reversed().map { $0 }
+            while let c = stack.popLast() {
+                if let placeholder = c.placeholder {
+                    if counting {
+                        if let path = placeholder.path { placeholderPaths.insert(path) } else { pathlessPlaceholders += 1 }
+                    }
+                } else {
+                    let k = Self.normalized(c.kind)
+                    kinds.insert(k)
+                    if counting { pool[k, default: 0] += 1 }
+                }
+                stack.append(contentsOf: c.children.reversed())
+            }
+        }
+        visit(rendering.components, counting: true)
+        if let golden, !golden.isRejected { visit(golden.components, counting: false) }
+
+        // Every object of the payload, in document order, with its discriminator.
+        var objects: [Object] = []
+        var work: [(JSONValue, String, Int?)] = [(payload, "$", nil)]
+        while let (value, path, parent) = work.popLast() {
+            switch value {
+            case .object(let members):
+                var key: String?, kindValue: String?
+                for m in members where isDiscriminator(m.key) {
+                    if case .string(let s) = m.value { key = m.key; kindValue = s; break }
+                    if key == nil { key = m.key }
+                }
+                objects.append(Object(path: path, slot: NotShownComponent.slot(of: path), key: key, value: kindValue, parent: parent))
+                let me = objects.count - 1
+                for m in members.reversed() { work.append((m.value, JSONPath.appending(key: m.key, to: path), me)) }
+            case .array(let elements):
+                for (i, e) in elements.enumerated().reversed() { work.append((e, "\(path)[\(i)]", parent)) }
+            default:
+                break
+            }
+        }
+        // Component slots: where objects of a rendered kind sit, and the discriminator they use there.
+        var slotKeys: [String: String] = [:]
+        for o in objects {
+            if let key = o.key, let v = o.value, kinds.contains(Self.normalized(v)), slotKeys[o.slot] == nil { slotKeys[o.slot] = key }
+        }
+        guard !slotKeys.isEmpty else { return [] }
+
+        enum State { case unresolved, shown, covered, notShown }
+        var state = [State](repeating: .unresolved, count: objects.count)
+        func hidden(_ i: Int) -> Bool {  // inside something covered by a placeholder or not shown
+            var p = objects[i].parent
+            while let q = p {
+                if state[q] == .covered || state[q] == .notShown { return true }
+                p = objects[q].parent
+            }
+            return false
+        }
+        // Placeholders at known paths, then rendered kinds, in document order.
+        for i in objects.indices where placeholderPaths.contains(objects[i].path) { state[i] = .covered }
+        for i in objects.indices where state[i] == .unresolved && slotKeys[objects[i].slot] != nil && !hidden(i) {
+            if let v = objects[i].value, let n = pool[Self.normalized(v)], n > 0 {
+                pool[Self.normalized(v)] = n - 1
+                state[i] = .shown
+            }
+        }
+        var leftover = pool.values.reduce(0, +)
+        var result: [NotShownComponent] = []
+        for i in objects.indices where state[i] == .unresolved && slotKeys[objects[i].slot] != nil && !hidden(i) {
+            if pathlessPlaceholders > 0 {
+                pathlessPlaceholders -= 1
+                state[i] = .covered
+            } else if objects[i].value == nil, leftover > 0 {
+                leftover -= 1
+                state[i] = .shown
+            } else {
+                state[i] = .notShown
+                result.append(NotShownComponent(path: objects[i].path, key: objects[i].key ?? slotKeys[objects[i].slot]!,
+                                                value: objects[i].value))
+            }
+        }
+        return result
+    }
+}

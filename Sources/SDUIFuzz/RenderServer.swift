@@ -1,0 +1,67 @@
+import Foundation
+import SDUIRendering
+
+/// The contract gate's side of a fuzz target in a normal build: `TARGET --sdui-render-server`
+/// reads response bodies from standard input and answers each with the target's ``Rendering``, so
+/// `sdui contract check` runs the team's decoder out of process (a crash is a crash of one
+/// client's check, not of the gate).
+///
+/// Frames: a request is a 4-byte big-endian length and the body; an answer is one tag byte (`R`:
+/// the rendering as JSON; `U`: why the target cannot render, as UTF-8), a 4-byte big-endian length
+/// and the payload. The target's own prints go to standard error.
+enum RenderServer {
+    static let flag = "--sdui-render-server"
+
+    static func serve<Decoded>(_ decoder: DecoderUnderTest<Decoded>) -> Never {
+        // The protocol gets its own descriptor; whatever the decoder prints goes to stderr.
+        let out = dup(1)
+        dup2(2, 1)
+        PayloadSniffer.replayDeclaredEncoding = nil
+        let encoder = JSONEncoder()
+        while let body = readFrame() {
+            guard let rendering = decoder.rendering else {
+                write(out, tag: "U", Array("\(decoder.name) gives no rendering: add `rendering:` to its DecoderUnderTest".utf8))
+                continue
+            }
+            let result: Rendering
+            do { result = rendering(try decoder.decode(body)) } catch { result = .rejected(error) }
+            guard let json = try? encoder.encode(result) else {
+                write(out, tag: "U", Array("the rendering could not be encoded".utf8))
+                continue
+            }
+            write(out, tag: "R", [UInt8](json))
+        }
+        exit(0)
+    }
+
+    static func readFrame() -> [UInt8]? {
+        guard let header = readExactly(4) else { return nil }
+        let length = header.reduce(0) { $0 << 8 | Int($1) }
+        return readExactly(length)
+    }
+
+    static func readExactly(_ count: Int) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress! + done, count - done) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            done += n
+        }
+        return buffer
+    }
+
+    static func write(_ fd: Int32, tag: Character, _ payload: [UInt8]) {
+        let n = payload.count
+        var frame: [UInt8] = [tag.asciiValue!, UInt8(n >> 24 & 0xff), UInt8(n >> 16 & 0xff), UInt8(n >> 8 & 0xff), UInt8(n & 0xff)]
+        frame += payload
+        var done = 0
+        while done < frame.count {
+            let w = frame.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, frame.count - done) }
+            if w < 0, errno == EINTR { continue }
+            guard w > 0 else { exit(0) }  // the gate went away
+            done += w
+        }
+    }
+}
