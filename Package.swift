@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "SDUIFuzz", targets: ["SDUIFuzz"]),
         .library(name: "SDUIContract", targets: ["SDUIContract"]),
         .library(name: "SDUIContractTesting", targets: ["SDUIContractTesting"]),
+        // The sample `view_type`/`view_data` decoder, for Examples/GateClients.
+        .library(name: "ViewItemsDecoder", targets: ["ViewItemsDecoder"]),
     ] + fuzzTargetNames.map { .executable(name: $0, targets: [$0]) } + [
     ],
     dependencies: [

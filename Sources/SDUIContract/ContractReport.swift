@@ -118,12 +118,13 @@ public struct ContractReport: Sendable {
             for (n, c) in clients.enumerated() { out += "  " + (cells[id]?[c]?.status.rawValue ?? "—").padding(columns[n]) }
             out += "\n"
             let statuses = clients.compactMap { c in cells[id]?[c].map { (c, $0.status) } }
-            guard statuses.contains(where: { $0.1 != .pass }) else { continue }
-            let parts = statuses.filter { $0.1 != .pass }.map { c, status in
+            let differs: Set<CaseResult.Status> = [.changed, .breaking, .error]
+            guard statuses.contains(where: { differs.contains($0.1) }) else { continue }
+            let parts = statuses.filter { differs.contains($0.1) }.map { c, status in
                 "\(status.rawValue) for \(c)" + (run.share(of: c).map { " (\(Self.percent($0)) of users)" } ?? "")
             }
-            let passing = statuses.filter { $0.1 == .pass }.map(\.0)
-            verdicts.append("\(id): " + parts.joined(separator: ", ") + (passing.isEmpty ? "" : "; unchanged for " + passing.joined(separator: ", ")))
+            let passing = statuses.filter { !differs.contains($0.1) }.map(\.0)
+            verdicts.append("\(id): " + parts.joined(separator: ", ") + (passing.isEmpty ? "" : "; passes for " + passing.joined(separator: ", ")))
         }
         if !verdicts.isEmpty { out += "\n" + verdicts.map { $0 + "\n" }.joined() }
         return out + "\n"

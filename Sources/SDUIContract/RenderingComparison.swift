@@ -68,8 +68,9 @@ public struct RenderingComparison {
         // Components the payload sends that the client shows nothing for.
         let shownBefore = Set(golden.notShown.map(\.identity))
         for n in current.notShown where !shownBefore.contains(n.identity) {
-            breaking.append(finding(.componentNotShown, n.path, "the response sends a component the client does not show: \(n.line)",
-                                    nil, n.line))
+            let what = n.value.map { "\(n.key) \(RenderedAttribute.quoted($0)) is sent but neither rendered nor shown as a placeholder" }
+                ?? "a component without its \(n.key) is sent and not shown"
+            breaking.append(finding(.componentNotShown, n.path, what, nil, n.line))
         }
         var changed = state.findings
         for w in golden.warnings {

@@ -288,7 +288,7 @@ final class SlowInputs: @unchecked Sendable {
         kept += 1
         let ms = nanoseconds / 1_000_000
         let name = prefix + "slow-\(ms)ms-" + String(fnv1a64(bytes), radix: 16)
-        FileManager.default.createFile(atPath: name, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: name, contents: Data(bytes))
         FileHandle.standardError.write(Data("SDUIHarness: slow input: \(ms) ms (threshold \(thresholdNanoseconds / 1_000_000) ms), kept as \(name)\n".utf8))
     }
 

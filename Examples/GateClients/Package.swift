@@ -1,0 +1,39 @@
+// swift-tools-version: 6.2
+import Foundation
+import PackageDescription
+
+// Sample clients for the contract gate: a team's own decoders, in two foreign shapes, plugged in
+// exactly as the main README's "Gate your own decoder" says.
+//
+// - HomeFeed: `responseData` + `viewType`/`content` (seed shape 2), with the silent fallback an
+//   unknown `viewType` gets in the app. Two app versions: ios-5.2, and ios-5.3 which knows coupons.
+// - ViewItems: the harness's own `view_type`/`view_data` decoder (seed shape 4).
+//
+// Each client is one file that serves the fuzzer and the gate alike. The harness is this
+// repository, two folders up; SwiftPM names a path dependency after its folder, which a clone may
+// name freely, so the manifest computes that name.
+let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../..").standardized.lastPathComponent
+
+let package = Package(
+    name: "GateClients",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "HomeFeed", targets: ["HomeFeed"]),
+        .executable(name: "ClientIOS52", targets: ["ClientIOS52"]),
+        .executable(name: "ClientIOS53", targets: ["ClientIOS53"]),
+        .executable(name: "ClientViewItems", targets: ["ClientViewItems"]),
+    ],
+    dependencies: [.package(path: "../..")],
+    targets: [
+        // The app's decoder and view factory, as the team wrote them (no test code).
+        .target(name: "HomeFeed"),
+        // What the app shows, as the gate's decoder-neutral rendering (shared by both app versions).
+        .target(name: "HomeFeedRendering", dependencies: ["HomeFeed", .product(name: "SDUIRendering", package: harness)]),
+        .executableTarget(name: "ClientIOS52", dependencies: [.product(name: "SDUIFuzz", package: harness), "HomeFeed", "HomeFeedRendering"]),
+        .executableTarget(name: "ClientIOS53", dependencies: [.product(name: "SDUIFuzz", package: harness), "HomeFeed", "HomeFeedRendering"]),
+        .executableTarget(name: "ClientViewItems", dependencies: [
+            .product(name: "SDUIFuzz", package: harness), .product(name: "ViewItemsDecoder", package: harness),
+        ]),
+    ]
+)
