@@ -107,9 +107,10 @@ let package = Package(
         .testTarget(name: "SDUIScreenTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI", "TestSupport"]),
+        .testTarget(name: "SDUIRenderingTests", dependencies: ["SDUIRendering", "TestSupport"]),
         .testTarget(name: "SDUIContractTests", dependencies: [
-            "SDUIContract", "SDUIServe", "SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport",
-        ]),
+            "SDUIContract", "SDUIContractTesting", "SDUIRendering", "SDUIFuzz", "SDUIServe", "ViewItemsDecoder", "SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport",
+        ], exclude: ["__Goldens__"]),
         .testTarget(name: "SDUIFuzzTests", dependencies: [
             "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUIScreen", "SDUIJSON", "SDUIPayload",
             "ViewItemsDecoder", "TestSupport",

@@ -44,6 +44,9 @@ struct ContractRunOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The package whose products the config's clients name (built in its debug build).", valueName: "dir"))
     var packagePath: String = "."
 
+    @Flag(help: "Use the client products as already built in --package-path's .build/debug (do not run swift build).")
+    var noBuild = false
+
     @Option(help: ArgumentHelp("Run the i-th of n deterministic slices of the checks (cases × clients; CI machines split the work).", valueName: "i/n"))
     var shard: String?
 
@@ -167,6 +170,11 @@ extension ContractRunOptions {
             }
             let product = c.product!
             guard wanted.contains(c.name) else { return UnavailableClient(name: c.name, failure: ClientFailure(.unavailable, "not selected")) }
+            if built[product] == nil, noBuild {
+                let binary = root + "/.build/debug/" + product
+                built[product] = FileManager.default.isExecutableFile(atPath: binary) ? .success(binary)
+                    : .failure(ClientFailure(.unavailable, "\(product) is not built in \(packagePath)/.build/debug (drop --no-build to build it)"))
+            }
             if built[product] == nil {
                 printError("sdui contract: building \(product) (client \(c.name)) in \(packagePath)…")
                 do {

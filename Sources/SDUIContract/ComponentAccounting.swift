@@ -10,13 +10,14 @@ import SDUIRendering
 ///
 /// 1. Objects carrying a discriminator (`type`, `viewType`, `view_type`, `sectionComponentType`, any
 ///    key ending in `type` or `kind`, or the keys the config names) whose value is a kind the client
-///    renders (in this rendering or the golden) mark their place as a *component slot*
+///    renders (in this rendering or the golden; compared lowercased, letters and digits only, and a
+///    kind may be the value's prefix or suffix) mark their place as a *component slot*
 ///    (`$.views[*]`, path indices wildcarded). Objects elsewhere (actions, analytics, unknown extra
 ///    fields) are not components and are never counted.
 /// 2. Every object in a component slot — with its discriminator, a renamed one or none — must be
-///    accounted for: by a placeholder at its path, by a rendered component of its kind (kinds are
-///    compared lowercased, letters and digits only: `PLUS_TITLE` is `plusTitle`), by a placeholder
-///    without a path, or (when it has no discriminator) by a rendered component left over.
+///    accounted for: by a placeholder at its path, by a rendered component of its kind (`PLUS_TITLE`
+///    is `plusTitle`; exact matches first), by a placeholder without a path, or (when it has no
+///    discriminator) by a rendered component left over.
 /// 3. What is left is not shown; its descendants are not reported again.
 public struct ComponentAccounting: Sendable {
     /// Discriminator keys named in the config; empty: the built-in rule.
@@ -33,6 +34,14 @@ public struct ComponentAccounting: Sendable {
         if Self.knownDiscriminators.contains(key) { return true }
         let lower = key.lowercased()
         return lower.hasSuffix("type") || lower.hasSuffix("kind")
+    }
+
+    /// Whether a rendered kind names a discriminator value: equal once normalized, or one the
+    /// other's prefix or suffix (at least 4 characters: `banner` for `BannerViewType`, `title` for `TITLE_V2`).
+    static func kind(_ kind: String, names value: String) -> Bool {
+        if kind == value { return true }
+        guard min(kind.count, value.count) >= 4 else { return false }
+        return value.hasPrefix(kind) || value.hasSuffix(kind) || kind.hasPrefix(value) || kind.hasSuffix(value)
     }
 
     static func normalized(_ kind: String) -> String {
@@ -97,8 +106,9 @@ public struct ComponentAccounting: Sendable {
         }
         // Component slots: where objects of a rendered kind sit, and the discriminator they use there.
         var slotKeys: [String: String] = [:]
-        for o in objects {
-            if let key = o.key, let v = o.value, kinds.contains(Self.normalized(v)), slotKeys[o.slot] == nil { slotKeys[o.slot] = key }
+        for o in objects where slotKeys[o.slot] == nil {
+            guard let key = o.key, let v = o.value.map(Self.normalized) else { continue }
+            if kinds.contains(v) || kinds.contains(where: { Self.kind($0, names: v) }) { slotKeys[o.slot] = key }
         }
         guard !slotKeys.isEmpty else { return [] }
 
@@ -114,10 +124,15 @@ public struct ComponentAccounting: Sendable {
         }
         // Placeholders at known paths, then rendered kinds, in document order.
         for i in objects.indices where placeholderPaths.contains(objects[i].path) { state[i] = .covered }
-        for i in objects.indices where state[i] == .unresolved && slotKeys[objects[i].slot] != nil && !hidden(i) {
-            if let v = objects[i].value, let n = pool[Self.normalized(v)], n > 0 {
-                pool[Self.normalized(v)] = n - 1
-                state[i] = .shown
+        for exact in [true, false] {
+            for i in objects.indices where state[i] == .unresolved && slotKeys[objects[i].slot] != nil && !hidden(i) {
+                guard let v = objects[i].value.map(Self.normalized) else { continue }
+                let match = exact ? (pool[v, default: 0] > 0 ? v : nil)
+                                  : pool.first(where: { $0.value > 0 && Self.kind($0.key, names: v) })?.key
+                if let k = match {
+                    pool[k]! -= 1
+                    state[i] = .shown
+                }
             }
         }
         var leftover = pool.values.reduce(0, +)

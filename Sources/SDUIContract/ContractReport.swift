@@ -99,7 +99,7 @@ public struct ContractReport: Sendable {
 
     /// With named clients: case × client, and per case a plain verdict naming who it breaks for.
     func matrix() -> String {
-        let clients = run.clients.map(\.name)
+        let clients = run.clients.map(\.name).filter { name in run.results.contains { $0.client == name } }
         guard !clients.isEmpty else { return "" }
         var cases: [String] = []
         var cells: [String: [String: CaseResult]] = [:]

@@ -114,6 +114,12 @@ public struct Placeholder: Sendable, Hashable, Codable {
     public var detail: String
     /// The JSON path it came from, when known (not compared: it moves when components are inserted).
     public var path: String?
+
+    public init(kind: Kind, detail: String, path: String? = nil) {
+        self.kind = kind
+        self.detail = detail
+        self.path = path
+    }
 }
 
 /// One thing a component shows. Its role says which rule a change to it falls under.

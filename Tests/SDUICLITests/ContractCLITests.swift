@@ -98,4 +98,53 @@ import TestSupport
         #expect(goal.status == 1)
         #expect(goal.stdout.contains("LOW  SDUIPayload"))
     }
+
+    /// A client that is a product of a package: built, run out of process; a crash is an error for
+    /// that client titled as in the fuzz report; a product that does not build is an error too.
+    @Test func productClientsRenderCrashesAreTitledAndBrokenBuildsAreErrors() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-clients-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func write(_ relative: String, _ bytes: [UInt8]) throws {
+            let url = dir.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+        try write("sdui-contracts.json", Array(#"""
+        {"clients": [{"name": "web", "share": 40}, {"name": "planted-1.0", "product": "FuzzPlanted", "share": 60},
+                     {"name": "broken", "product": "NoSuchProduct"}]}
+        """#.utf8))
+        let screen = #"{"screen":"s","version":1,"title":"Sale","components":[{"type":"button","id":"buy","data":{"title":"Buy","style":"caption","action":{"type":"dismiss"}}}]}"#
+        for name in ["ok", "crash"] { try write("contracts/\(name).json", Array(#"{"path": "/\#(name)"}"#.utf8)) }
+        try write("responses/ok.json", Array(screen.utf8))
+        // Sent gzip-compressed without a Content-Encoding header: the client inflates it itself,
+        // which is where the planted decoder crashes.
+        try write("responses/crash.json", Array(try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("Corpus/seeds/home.json.gz"))))
+        let gz = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "printf '%s' \"$0\" | gzip -c > \"$1\"", screen, dir.appendingPathComponent("responses/crash.json").path])
+        #expect(gz.status == 0)
+        // --no-build: `swift test` has built the products and holds the package's build lock.
+        let args = ["contract", "record", "--offline", "--contracts", dir.path, "--package-path", TestPaths.packageRoot.path, "--no-build", "--format", "json"]
+        let recorded = try run(Self.sdui, args)
+        #expect(recorded.status == 2, "\(recorded.stdout)\(recorded.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(recorded.stdout.utf8)) as? [String: Any])
+        let results = try #require(report["results"] as? [[String: Any]])
+        func result(_ id: String) -> [String: Any]? { results.first { $0["id"] as? String == id } }
+        #expect(result("web:ok")?["status"] as? String == "recorded")
+        #expect(result("planted-1.0:ok")?["status"] as? String == "recorded")
+        let crash = try #require(result("planted-1.0:crash")?["error"] as? [String: Any])
+        #expect(crash["rule"] as? String == "SDUI-E012")
+        let message = crash["message"] as? String ?? ""
+        #expect(message.contains("PlantedBugDecoder.decode") && message.contains("Unexpectedly found nil"), "\(message)")
+        #expect(result("web:crash")?["status"] as? String == "recorded", "the crash is the planted client's alone")
+        let broken = try #require(result("broken:ok")?["error"] as? [String: Any])
+        #expect(broken["rule"] as? String == "SDUI-E013")
+        #expect((broken["message"] as? String ?? "").contains("NoSuchProduct is not built"))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("goldens/planted-1.0/ok.txt").path))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("goldens/planted-1.0/crash.txt").path))
+        // The matrix in the text report names the share of each client.
+        let text = try run(Self.sdui, ["contract", "check", "--offline", "--contracts", dir.path, "--package-path", TestPaths.packageRoot.path,
+                                       "--no-build", "--client", "planted-*"])
+        #expect(text.status == 2)
+        #expect(text.stdout.contains("crash: error for planted-1.0 (60 % of users)"), "\(text.stdout)")
+        #expect(!text.stdout.contains("broken"), "--client leaves the other clients out")
+    }
 }

@@ -2,7 +2,13 @@
 import SDUIFuzz
 import SDUIFuzzFixtures
 
-enum Target { static let harness = FuzzHarness(DecoderUnderTest(name: "planted", decode: PlantedBugDecoder.decode), mutation: .compressed) }
+enum Target {
+    static let harness = FuzzHarness(DecoderUnderTest(
+        name: "planted", decode: PlantedBugDecoder.decode,
+        // For the contract gate's tests: a client that crashes on the planted input.
+        rendering: { Rendering(screen: "planted", components: [.component("buttons", [.value("count", String($0))])]) }
+    ), mutation: .compressed)
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 { Target.harness.testOneInput(data, size) }
@@ -14,5 +20,5 @@ public func initialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutab
 public func mutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int { Target.harness.mutate(data, size, maxSize, seed) }
 
 #if !SDUI_LIBFUZZER
-@main enum Replay { static func main() { FuzzReplay.main(test) } }  // normal builds: replay inputs
+@main enum Replay { static func main() { FuzzReplay.main(Target.harness) } }  // normal builds: replay inputs, serve renderings
 #endif

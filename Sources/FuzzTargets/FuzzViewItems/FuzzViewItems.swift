@@ -17,5 +17,5 @@ enum Target {
 @_cdecl("LLVMFuzzerCustomMutator") public func mutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int { Target.harness.mutate(data, size, maxSize, seed) }
 
 #if !SDUI_LIBFUZZER
-@main enum Replay { static func main() { FuzzReplay.main(test) } }  // normal builds: replay inputs
+@main enum Replay { static func main() { FuzzReplay.main(Target.harness) } }  // normal builds: replay inputs, serve renderings
 #endif

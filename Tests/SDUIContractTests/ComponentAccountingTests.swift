@@ -1,0 +1,76 @@
+import Testing
+import SDUIContract
+import SDUIJSON
+import SDUIRendering
+
+@Suite struct ComponentAccountingTests {
+    static func json(_ text: String) throws -> JSONValue { try JSONParser().parse(Array(text.utf8)) }
+
+    static let feed = #"{"responseData":{"screenName":"Home","contents":["#
+        + #"{"viewType":"TitleViewType","content":{"title":"Hi"},"tracking":{"eventType":"impression"}},"#
+        + #"{"viewType":"BannerViewType","content":{"imageUrl":"https://x/a.png","action":{"type":"open_url"}}},"#
+        + #"{"viewType":"StoriesViewType","content":{"title":"New"}}]}}"#
+
+    /// What a decoder that silently drops unknown types shows for `feed`.
+    static let shown = Rendering(screen: "Home", components: [
+        .component("TitleViewType", [.text("title", "Hi")]), .component("BannerViewType", [.link("image", "https://x/a.png")]),
+    ])
+
+    @Test func aComponentDroppedSilentlyIsNotShownAndNothingElseIs() throws {
+        let notShown = ComponentAccounting().notShown(payload: try Self.json(Self.feed), rendering: Self.shown)
+        // Tracking objects and actions carry discriminators too, but sit where no component does.
+        #expect(notShown == [NotShownComponent(path: "$.responseData.contents[2]", key: "viewType", value: "StoriesViewType")])
+    }
+
+    @Test func placeholdersAccountForWhatTheyReplace() throws {
+        var rendering = Self.shown
+        rendering.components.append(.unsupported("StoriesViewType"))
+        #expect(ComponentAccounting().notShown(payload: try Self.json(Self.feed), rendering: rendering).isEmpty)
+        rendering.components[2] = .unsupported("StoriesViewType", path: "$.responseData.contents[2]")
+        #expect(ComponentAccounting().notShown(payload: try Self.json(Self.feed), rendering: rendering).isEmpty)
+    }
+
+    @Test func kindsMatchTheirDiscriminatorLoosely() throws {
+        // An app that names its kinds after its own enum cases: `title`, `banner`.
+        let rendering = Rendering(components: [.component("title"), .component("Banner")])
+        let notShown = ComponentAccounting().notShown(payload: try Self.json(Self.feed), rendering: rendering)
+        #expect(notShown.map(\.value) == ["StoriesViewType"])
+        // Too short to match as a prefix: nothing is learnt, nothing reported.
+        let terse = Rendering(components: [.component("t"), .component("b")])
+        #expect(ComponentAccounting().notShown(payload: try Self.json(Self.feed), rendering: terse).isEmpty)
+    }
+
+    @Test func aRenamedDiscriminatorIsFoundThroughTheGoldensKinds() throws {
+        // Every component renamed its key: this rendering shows nothing, the golden showed titles.
+        let renamed = #"{"views":[{"view_type":"title","text":"a"},{"view_type":"title","text":"b"}]}"#
+        let golden = Rendering(components: [.component("title", [.text(nil, "a")]), .component("title", [.text(nil, "b")])])
+        let notShown = ComponentAccounting().notShown(payload: try Self.json(renamed), rendering: Rendering(), golden: golden)
+        #expect(notShown.map(\.path) == ["$.views[0]", "$.views[1]"])
+        #expect(ComponentAccounting().notShown(payload: try Self.json(renamed), rendering: Rendering()).isEmpty, "no kinds, no slots")
+    }
+
+    @Test func anObjectThatLostItsDiscriminatorIsNotShownUnlessSomethingRendersIt() throws {
+        let payload = try Self.json(#"{"views":[{"type":"text","v":"a"},{"kind_of":"text","v":"b"}]}"#)
+        let one = Rendering(components: [.component("text", [.text(nil, "a")])])
+        #expect(ComponentAccounting().notShown(payload: payload, rendering: one) == [NotShownComponent(path: "$.views[1]", key: "type", value: nil)])
+        let both = Rendering(components: [.component("text", [.text(nil, "a")]), .component("text", [.text(nil, "b")])])
+        #expect(ComponentAccounting().notShown(payload: payload, rendering: both).isEmpty)
+    }
+
+    @Test func childrenOfADroppedContainerAreNotReportedAgain() throws {
+        let payload = try Self.json(#"{"views":[{"type":"stack","children":[{"type":"text"}]},{"type":"grid","children":[{"type":"text"},{"type":"text"}]}]}"#)
+        let rendering = Rendering(components: [.component("stack", children: [.component("text")])])
+        #expect(ComponentAccounting().notShown(payload: payload, rendering: rendering).map(\.path) == ["$.views[1]"])
+    }
+
+    @Test func configuredDiscriminatorsReplaceTheBuiltInRule() throws {
+        let payload = try Self.json(#"{"sections":[{"component":"hero"},{"component":"faq"}]}"#)
+        let rendering = Rendering(components: [.component("hero")])
+        #expect(ComponentAccounting().notShown(payload: payload, rendering: rendering).count == 1)  // `component` is a known key
+        #expect(ComponentAccounting(discriminators: ["layout"]).notShown(payload: payload, rendering: rendering).isEmpty)
+    }
+
+    @Test func rejectedResponsesAreNotAccounted() throws {
+        #expect(ComponentAccounting().notShown(payload: try Self.json(Self.feed), rendering: .rejected("bad")).isEmpty)
+    }
+}
