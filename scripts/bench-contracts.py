@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Contract gate throughput: N generated contracts checked against `sdui serve` over loopback and
-offline, rounds interleaved, medians reported; the server's CPU share from /proc. Prints
-Markdown for BENCHMARKS.md (section "contracts"). Called by scripts/bench-contracts.sh.
+offline, rounds interleaved, medians reported; the server's CPU share from /proc. Three setups:
+the bundled decoder alone; a matrix of three clients in process (the bundled decoder under three
+names, each with its goldens); and the same matrix out of process (the FuzzDecode target's
+release build serving renderings, `--sdui-render-server`), which prices an out-of-process client.
+Prints tab-separated figures for scripts/bench-contracts.sh (section "contracts").
 Usage: bench-contracts.py BIN_DIR WORK_DIR CONTRACTS ROUNDS"""
 import gzip, json, os, re, resource, statistics, subprocess, sys, time
 
@@ -24,18 +27,37 @@ def screen(n):
     return {"screen": f"s{n}", "version": 1, "title": f"Screen {n}", "components": comps}
 
 
+CONFIG = {"headers": {"Accept-Encoding": "gzip, deflate"}, "timeoutSeconds": 30,
+          "redactions": [{"name": "time", "pattern": "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]+Z"}]}
+render_server = os.path.join(bin_dir, "FuzzDecode")
+SETUPS = {  # name → clients (None: the bundled decoder alone, goldens/<case>.txt)
+    "single": None,
+    "inproc": [{"name": f"ref-{i}"} for i in (1, 2, 3)],
+    "outproc": [{"name": f"proc-{i}", "command": f"{render_server} --sdui-render-server"} for i in (1, 2, 3)],
+}
+
+
+def setup_dir(name):
+    return root if name == "single" else f"{root}-{name}"
+
+
 def generate():
     os.makedirs(os.path.join(root, "contracts"), exist_ok=True)
     os.makedirs(os.path.join(root, "responses"), exist_ok=True)
-    with open(os.path.join(root, "sdui-contracts.json"), "w") as f:
-        json.dump({"headers": {"Accept-Encoding": "gzip, deflate"}, "timeoutSeconds": 30,
-                   "redactions": [{"name": "time", "pattern": "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]+Z"}]}, f)
     for n in range(count):
         with open(os.path.join(root, "contracts", f"c{n:04}.json"), "w") as f:
             json.dump({"path": f"/screens/{n}", "query": {"lang": "en"}}, f)
         with open(os.path.join(root, "responses", f"c{n:04}.json.gz"), "wb") as f:
             f.write(gzip.compress(json.dumps(screen(n)).encode(), mtime=0))
-    subprocess.run([sdui, "contract", "record", "--offline", "--contracts", root], check=True, stdout=subprocess.DEVNULL)
+    for name, clients in SETUPS.items():
+        d = setup_dir(name)
+        if d != root:
+            os.makedirs(d, exist_ok=True)
+            for sub in ("contracts", "responses"):
+                os.symlink(os.path.join(root, sub), os.path.join(d, sub))
+        with open(os.path.join(d, "sdui-contracts.json"), "w") as f:
+            json.dump(CONFIG | ({"clients": clients} if clients else {}), f)
+        subprocess.run([sdui, "contract", "record", "--offline", "--contracts", d], check=True, stdout=subprocess.DEVNULL)
 
 
 def cpu_of(pid):
@@ -51,37 +73,49 @@ def timed(args):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if out.returncode != 0:
         sys.exit(f"{' '.join(args)} exited {out.returncode}:\n{out.stdout[-2000:]}{out.stderr[-2000:]}")
-    assert f"{count} contracts: {count} passed" in out.stdout, out.stdout[-500:]
+    assert re.search(r"(\d+) (contracts|checks): \1 passed", out.stdout), out.stdout[-500:]
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu
 
 
 generate()
+checks = {name: count * (len(clients) if clients else 1) for name, clients in SETUPS.items()}
 server = subprocess.Popen([sdui, "serve", root, "--port", "0"], stdout=subprocess.PIPE, text=True)
 line = server.stdout.readline()
 url = re.search(r"(http://\S+)", line).group(1)
-loop, offline, loop_cpu, server_cpu = [], [], [], []
+loop = {n: [] for n in SETUPS}
+offline = {n: [] for n in SETUPS}
+loop_cpu, server_cpu = [], []
 try:
-    timed([sdui, "contract", "check", "--contracts", root, "--base-url", url])  # warm-up
+    for name in SETUPS:  # warm-up
+        timed([sdui, "contract", "check", "--contracts", setup_dir(name), "--base-url", url])
     for _ in range(rounds):
-        s0 = cpu_of(server.pid)
-        wall, cpu = timed([sdui, "contract", "check", "--contracts", root, "--base-url", url])
-        server_cpu.append(cpu_of(server.pid) - s0)
-        loop.append(wall)
-        loop_cpu.append(cpu)
-        wall, _ = timed([sdui, "contract", "check", "--contracts", root, "--offline"])
-        offline.append(wall)
+        for name in SETUPS:
+            s0 = cpu_of(server.pid)
+            wall, cpu = timed([sdui, "contract", "check", "--contracts", setup_dir(name), "--base-url", url])
+            if name == "single":
+                server_cpu.append(cpu_of(server.pid) - s0)
+                loop_cpu.append(cpu)
+            loop[name].append(wall)
+            wall, _ = timed([sdui, "contract", "check", "--contracts", setup_dir(name), "--offline"])
+            offline[name].append(wall)
 finally:
     server.terminate()
     server.wait()
 
-med_loop, med_off = statistics.median(loop), statistics.median(offline)
 med_client, med_server = statistics.median(loop_cpu), statistics.median(server_cpu)
 size = sum(os.path.getsize(os.path.join(root, "responses", f)) for f in os.listdir(os.path.join(root, "responses"))) / count
-print(f"loopback_per_s\t{count / med_loop:.0f}")
-print(f"offline_per_s\t{count / med_off:.0f}")
-print(f"loopback_s\t{med_loop:.3f}")
-print(f"offline_s\t{med_off:.3f}")
+for name in SETUPS:
+    ml, mo = statistics.median(loop[name]), statistics.median(offline[name])
+    print(f"{name}_checks\t{checks[name]}")
+    print(f"{name}_loopback_s\t{ml:.3f}")
+    print(f"{name}_offline_s\t{mo:.3f}")
+    print(f"{name}_loopback_per_s\t{checks[name] / ml:.0f}")
+    print(f"{name}_offline_per_s\t{checks[name] / mo:.0f}")
+per_in = statistics.median(offline["inproc"]) / checks["inproc"]
+per_out = statistics.median(offline["outproc"]) / checks["outproc"]
+print(f"outproc_cost_us\t{(per_out - per_in) * 1e6:.0f}")
+print(f"outproc_ratio\t{per_out / per_in:.2f}")
 print(f"client_cpu_s\t{med_client:.3f}")
 print(f"server_cpu_s\t{med_server:.3f}")
 print(f"server_share\t{100 * med_server / (med_server + med_client):.0f}")

@@ -27,6 +27,7 @@ extension DecoderUnderTest where Decoded == Screen {
             // Not raw deflate: with no header, its bytes can look like JSON or zlib to the sniffer.
             let encodings: [ContentEncoding] = [.gzip, .zlib]
             return Deflater.compress(screen.encodedJSON(), as: encodings[pick % encodings.count])
-        }
+        },
+        rendering: { ScreenRenderer().rendering($0) }
     )
 }

@@ -11,5 +11,5 @@ enum Target { static let harness = FuzzHarness(.reference, mutation: .bytes) }
 public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 { Target.harness.testOneInput(data, size) }
 
 #if !SDUI_LIBFUZZER
-@main enum Replay { static func main() { FuzzReplay.main(fuzzTestOneInput) } }  // normal builds: replay inputs
+@main enum Replay { static func main() { FuzzReplay.main(Target.harness) } }  // normal builds: replay inputs, serve renderings (out-of-process client benchmark)
 #endif
