@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "SDUICLI",
             dependencies: [
-                "SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIRendering", "SDUIFuzz", "SDUICampaign", "SDUIContract", "SDUIServe",
+                "SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIRendering", "SDUIFuzz", "SDUICampaign", "SDUIContract", "SDUIContractHTTP", "SDUIServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -81,9 +81,11 @@ let package = Package(
         fuzzTarget("FuzzHang", ["SDUIFuzz", "SDUIFuzzFixtures"]),
         fuzzTarget("FuzzHog", ["SDUIFuzz", "SDUIFuzzFixtures"]),
         fuzzTarget("FuzzBare", ["SDUIFuzz", "SDUIPayload", "SDUIScreen"]),
-        // The contract gate: contracts, fetching, redaction, golden renderings, classified diffs, reports.
-        .target(name: "SDUIContract", dependencies: [
-            "SDUIPayload", "SDUIJSON", "SDUIScreen", "SDUIRender", "SDUIRendering",
+        // The contract gate: contracts, clients, redaction, golden renderings, classified diffs, reports.
+        .target(name: "SDUIContract", dependencies: ["SDUIPayload", "SDUIJSON", "SDUIScreen", "SDUIRender", "SDUIRendering"]),
+        // Fetching live responses (AsyncHTTPClient): apart, so an app's tests using the gate need no HTTP stack.
+        .target(name: "SDUIContractHTTP", dependencies: [
+            "SDUIContract",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -109,7 +111,7 @@ let package = Package(
         .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI", "TestSupport"]),
         .testTarget(name: "SDUIRenderingTests", dependencies: ["SDUIRendering", "TestSupport"]),
         .testTarget(name: "SDUIContractTests", dependencies: [
-            "SDUIContract", "SDUIContractTesting", "SDUIRendering", "SDUIFuzz", "SDUIServe", "ViewItemsDecoder", "SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport",
+            "SDUIContract", "SDUIContractHTTP", "SDUIContractTesting", "SDUIRendering", "SDUIFuzz", "SDUIServe", "ViewItemsDecoder", "SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport",
         ], exclude: ["__Goldens__"]),
         .testTarget(name: "SDUIFuzzTests", dependencies: [
             "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUIScreen", "SDUIJSON", "SDUIPayload",

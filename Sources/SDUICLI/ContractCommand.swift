@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SDUICampaign
 import SDUIContract
+import SDUIContractHTTP
 import SDUIRendering
 
 struct ContractCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import SDUIContract
+import SDUIContractHTTP
 import Testing
 
 /// Fault injection against `sdui serve`: each fault is a clear per-contract error and exit 2.

@@ -1,5 +1,6 @@
 import Foundation
 import SDUIContract
+import SDUIContractHTTP
 import SDUIPayload
 import SDUIServe
 

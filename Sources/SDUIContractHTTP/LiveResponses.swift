@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import SDUIContract
 
 /// Responses from a live server over HTTP(S), with a deadline per request covering the whole
 /// body, a size cap enforced while receiving, and redirects followed only within the allowed hosts.
