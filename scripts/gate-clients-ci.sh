@@ -13,3 +13,5 @@ for suite in HomeFeed ViewItems; do
   bash scripts/contract-gate.sh "Examples/GateClients/Contracts/$suite" --package-path Examples/GateClients --no-build
 done
 python3 scripts/gate-labels.py --sdui "$(swift build --show-bin-path)/sdui"
+# The gate inside the app's own tests (assertContract; CI=true: compares, never records).
+swift test --package-path Examples/GateClients

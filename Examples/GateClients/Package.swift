@@ -35,5 +35,9 @@ let package = Package(
         .executableTarget(name: "ClientViewItems", dependencies: [
             .product(name: "SDUIFuzz", package: harness), .product(name: "ViewItemsDecoder", package: harness),
         ]),
+        // The gate's verdict in the app's own tests (README "Gate your own decoder", step 5).
+        .testTarget(name: "HomeFeedTests", dependencies: [
+            "HomeFeed", "HomeFeedRendering", .product(name: "SDUIContractTesting", package: harness),
+        ], exclude: ["home.json", "__Goldens__"]),
     ]
 )

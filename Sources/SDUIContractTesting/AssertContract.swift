@@ -1,7 +1,8 @@
 import Foundation
-import SDUIContract
+// One import in a test file: the clients, findings and the rendering model come with it.
+@_exported import SDUIContract
 import SDUIFuzz
-import SDUIRendering
+@_exported import SDUIRendering
 import Testing
 import XCTest
 
