@@ -16,12 +16,13 @@ public enum ContractRecordMode: String, Sendable {
     /// Rewrite every golden that differs (and fail, so the change is reviewed).
     case all
 
-    /// `SDUI_RECORD=never|missing|all` overrides the mode given in code; `CI=true` means never.
-    static func effective(_ mode: ContractRecordMode) -> ContractRecordMode {
-        let env = ProcessInfo.processInfo.environment
-        if let value = env["SDUI_RECORD"], let forced = ContractRecordMode(rawValue: value.lowercased()) { return forced }
-        if ["true", "1", "yes"].contains(env["CI"]?.lowercased() ?? "") { return .never }
-        return mode
+    /// A mode given in code wins; otherwise `SDUI_RECORD=never|missing|all`, else `never` when
+    /// `CI=true` (CI never writes goldens), else `missing`.
+    static func effective(_ mode: ContractRecordMode?, environment: [String: String] = ProcessInfo.processInfo.environment) -> ContractRecordMode {
+        if let mode { return mode }
+        if let value = environment["SDUI_RECORD"], let forced = ContractRecordMode(rawValue: value.lowercased()) { return forced }
+        if ["true", "1", "yes"].contains(environment["CI"]?.lowercased() ?? "") { return .never }
+        return .missing
     }
 }
 
@@ -56,7 +57,7 @@ public func assertContract(
     contentEncoding: String? = nil,
     matches name: String,
     client: some ContractClient,
-    record: ContractRecordMode = .missing,
+    record: ContractRecordMode? = nil,
     failOn: Severity = .breaking,
     redactions: [RedactionRule] = [],
     goldenDirectory: String? = nil,

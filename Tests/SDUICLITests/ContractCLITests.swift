@@ -123,7 +123,8 @@ import TestSupport
         #expect(gz.status == 0)
         // --no-build: `swift test` has built the products and holds the package's build lock.
         let args = ["contract", "record", "--offline", "--contracts", dir.path, "--package-path", TestPaths.packageRoot.path, "--no-build", "--format", "json"]
-        let recorded = try run(Self.sdui, args)
+        // Recording writes goldens: not in CI mode, whatever the environment running the tests says.
+        let recorded = try run(Self.sdui, args, environment: ["CI": "false"])
         #expect(recorded.status == 2, "\(recorded.stdout)\(recorded.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(recorded.stdout.utf8)) as? [String: Any])
         let results = try #require(report["results"] as? [[String: Any]])
@@ -142,7 +143,7 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("goldens/planted-1.0/crash.txt").path))
         // The matrix in the text report names the share of each client.
         let text = try run(Self.sdui, ["contract", "check", "--offline", "--contracts", dir.path, "--package-path", TestPaths.packageRoot.path,
-                                       "--no-build", "--client", "planted-*"])
+                                       "--no-build", "--client", "planted-*"], environment: ["CI": "false"])
         #expect(text.status == 2)
         #expect(text.stdout.contains("crash: error for planted-1.0 (60 % of users)"), "\(text.stdout)")
         #expect(!text.stdout.contains("broken"), "--client leaves the other clients out")

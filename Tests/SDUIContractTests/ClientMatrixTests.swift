@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import SDUIContract
-import SDUIContractTesting
+@testable import SDUIContractTesting
 import SDUIFuzz
 import SDUIPayload
 import SDUIRendering
@@ -153,6 +153,13 @@ enum TeamApp {
         // Record mode `.all` rewrites the golden (and still fails, so the change is reviewed).
         await withKnownIssue { _ = await assertContract(edited, matches: "home", client: client, record: .all, goldenDirectory: dir) }
         #expect(await assertContract(edited, matches: "home", client: client, record: .never, goldenDirectory: dir).isEmpty)
+    }
+
+    @Test func aModeInCodeWinsThenTheEnvironmentThenCI() {
+        #expect(ContractRecordMode.effective(nil, environment: [:]) == .missing)
+        #expect(ContractRecordMode.effective(nil, environment: ["CI": "true"]) == .never)
+        #expect(ContractRecordMode.effective(nil, environment: ["CI": "true", "SDUI_RECORD": "all"]) == .all)
+        #expect(ContractRecordMode.effective(.missing, environment: ["CI": "true", "SDUI_RECORD": "never"]) == .missing)
     }
 
     @Test func goldensDefaultToAFolderBesideTheTestFile() async throws {
