@@ -93,19 +93,23 @@ import SDUIPayload
         #expect(back.pairs.contains(.init("style", "grid_v2")) && back.typedKeys.contains(.init("rows", "number")))
     }
 
+    /// The structure mutator's outputs for `input`, one per seed (3,000 deterministic draws).
+    static func mutations(of input: [UInt8], dictionary: FuzzDictionary) -> [String] {
+        let structure = JSONStructureMutator(dictionary: dictionary, pool: SplicePool())
+        return (0..<3_000).map { seed in
+            var bytes = input
+            var rng = FuzzRandom(seed: UInt64(seed))
+            structure.mutate(&bytes, maxSize: 1 << 16, rng: &rng)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
     @Test func structureMutationsUseMinedLiteralsAndCrossTypeBoundaries() throws {
         let input = Array(#"{"screen":"home","meta":{"logId":12,"version":"1.0"},"views":[{"type":"text","id":"a","ref":"b","columns":3}]}"#.utf8)
         var dictionary = FuzzDictionary(learningFrom: [try JSONParser().parse(input)])
         dictionary.add(DecoderLiterals(strings: ["5.2.0-beta"], numbers: ["40"], pairs: [.init("version", "2.0-rc")],
                                        typedKeys: [.init("selectedIndex", "number")]))
-        let structure = JSONStructureMutator(dictionary: dictionary, pool: SplicePool())
-        var texts: [String] = []
-        for seed in 0..<3_000 {
-            var bytes = input
-            var rng = FuzzRandom(seed: UInt64(seed))
-            structure.mutate(&bytes, maxSize: 1 << 16, rng: &rng)
-            texts.append(String(decoding: bytes, as: UTF8.self))
-        }
+        let texts = Self.mutations(of: input, dictionary: dictionary)
         #expect(texts.contains { $0.contains(#""5.2.0-beta""#) })               // a mined literal as a value
         #expect(texts.contains { $0.contains(#""5.2.0-beta":"#) })              // … and as a key
         for boundary in ["2147483648", "9223372036854775808", "-1", "4294967296"] {
@@ -122,14 +126,7 @@ import SDUIPayload
         // width and height both 0 (a gcd divisor), or both past Int64: one move, not two lucky ones.
         let input = Array(#"{"view_type":"one_image","view_data":{"image_size":{"width":640,"height":480}}}"#.utf8)
         let dictionary = FuzzDictionary(learningFrom: [try JSONParser().parse(input)])
-        let structure = JSONStructureMutator(dictionary: dictionary, pool: SplicePool())
-        var texts: [String] = []
-        for seed in 0..<3_000 {
-            var bytes = input
-            var rng = FuzzRandom(seed: UInt64(seed))
-            structure.mutate(&bytes, maxSize: 1 << 16, rng: &rng)
-            texts.append(String(decoding: bytes, as: UTF8.self))
-        }
+        let texts = Self.mutations(of: input, dictionary: dictionary)
         #expect(texts.contains { $0.contains(#""width":0,"height":0"#) })
         // … and one exact boundary past Double's integers, injected at both places.
         let sameBoundary = try Regex(#""width":(-?[0-9]{16,}),"height":\1[,}]"#)
