@@ -57,7 +57,9 @@ public struct CrashTriage: Sendable {
                                                      "-runs=1", input],
                                             environment: environment, timeout: Double(timeout) + 1, interruptSignal: SIGABRT)
             var text = out.stderr + out.stdout
-            if out.timedOut { text = "==0== ERROR: libFuzzer: timeout after \(timeout) seconds (stopped by sdui with SIGABRT)\n" + text }
+            // Whether libFuzzer's alarm or the runner stops it is a race at the deadline: the title is
+            // the same either way, and the note on its own line says which.
+            if out.timedOut { text = "==0== ERROR: libFuzzer: timeout after \(timeout) seconds\n==0== (stopped by sdui with SIGABRT at the deadline)\n" + text }
             let analysis = analyse(output: text, exitStatus: out.status, artifactName: (input as NSString).lastPathComponent)
             result = (analysis, text)
             if analysis.kind != .timeout || analysis.frames.contains(where: \.isProject) { break }

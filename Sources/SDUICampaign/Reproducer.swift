@@ -187,7 +187,7 @@ public struct DebugCrashReplay: Sendable {
         // At the deadline SIGQUIT asks Swift's backtracer for the stack of where it spins.
         let out = try ProcessRunner.run("/bin/sh", ["-c", "ulimit -v \(memoryLimitMB * 1024); exec \"$0\" \"$1\"", binary, input],
                                         environment: env, timeout: Double(timeout), interruptSignal: SIGQUIT, grace: 4)
-        var analysis = parser.analyse(output: out.stderr + out.stdout, status: out.status)
+        var analysis = parser.analyse(output: out.stderr + out.stdout, status: out.status, timeout: timeout)
         // Swift's backtracer cannot unwind out of libc's abort() (a failed cast, a fatal runtime
         // error): it shows one `__pthread_kill` frame. gdb, where installed, can.
         if analysis.kind == .crash, !analysis.frames.contains(where: \.isProject),
@@ -211,7 +211,8 @@ struct DebugReplayParser {
     var packageRoot: String
     var classifier: FrameClassifier
 
-    func analyse(output: String, status: Int32) -> CrashAnalysis {
+    /// `timeout` is the deadline the replay was stopped at, in seconds, for the title.
+    func analyse(output: String, status: Int32, timeout: Int? = nil) -> CrashAnalysis {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var kind: CrashAnalysis.Kind
         if status == -1 { kind = .timeout }
@@ -223,7 +224,8 @@ struct DebugReplayParser {
         if message == nil, let crashed = lines.first(where: { $0.hasPrefix("*** Program crashed: ") }) {
             message = String(crashed.dropFirst("*** Program crashed: ".count).prefix { $0 != "*" }).trimmingCharacters(in: .whitespaces)
         }
-        if kind == .timeout { message = "killed after the timeout" }
+        // The sanitizer build's words, so both builds title a hang alike.
+        if kind == .timeout { message = timeout.map { "timeout after \($0) seconds" } ?? "timeout" }
         var frames: [CrashAnalysis.Frame] = []
         for line in lines {
             // `  2 [ra] 0x00005555d3fe22ff f(_:_:) + 254 in m at /path/m.swift:1:54`

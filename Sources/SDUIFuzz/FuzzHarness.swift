@@ -125,11 +125,12 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         if let violation = check(bytes, notAPayload: &notAPayload) {
             fatalError(violation.description)
         }
-        slowInputs.record(bytes, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
+        let slow = slowInputs.record(bytes, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
         // Inputs that never reached the decoder stay out of the corpus (libFuzzer's -1): their only
         // novelty is a path through the harness's own inflater, and a corpus of such garbage
-        // starves the mutators of documents the decoder actually reads.
-        return notAPayload ? -1 : 0
+        // starves the mutators of documents the decoder actually reads. Slow inputs stay out too:
+        // kept, they breed slower ones that eat the campaign's time budget (they are reported).
+        return notAPayload || slow ? -1 : 0
     }
 
     /// `LLVMFuzzerInitialize`: learns the dictionary and the splice pool from the corpus
@@ -280,16 +281,30 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
 /// Keeps inputs that decoded slowly (but within the timeout) next to the crash artifacts.
 final class SlowInputs: @unchecked Sendable {
     var prefix: String?
-    let thresholdNanoseconds: UInt64 = UInt64(ProcessInfo.processInfo.environment["SDUI_FUZZ_SLOW_MS"].flatMap(Int.init) ?? 100) * 1_000_000
-    private var kept = 0
+    var thresholdNanoseconds: UInt64 = UInt64(ProcessInfo.processInfo.environment["SDUI_FUZZ_SLOW_MS"].flatMap(Int.init) ?? 100) * 1_000_000
+    /// At most this many `slow-*` files per artifact folder, over all of a campaign's jobs: one
+    /// slow family can otherwise write hundreds of near-copies.
+    let limit = 20
 
-    func record(_ bytes: [UInt8], nanoseconds: UInt64) {
-        guard nanoseconds >= thresholdNanoseconds, let prefix, kept < 20 else { return }
-        kept += 1
+    /// Whether the input was slow; a slow one is written as a `slow-*` artifact while the folder
+    /// holds fewer than ``limit``.
+    @discardableResult
+    func record(_ bytes: [UInt8], nanoseconds: UInt64) -> Bool {
+        guard nanoseconds >= thresholdNanoseconds else { return false }
+        guard let prefix, keptSoFar(prefix: prefix) < limit else { return true }
         let ms = nanoseconds / 1_000_000
         let name = prefix + "slow-\(ms)ms-" + String(fnv1a64(bytes), radix: 16)
         _ = FileManager.default.createFile(atPath: name, contents: Data(bytes))
         FileHandle.standardError.write(Data("SDUIHarness: slow input: \(ms) ms (threshold \(thresholdNanoseconds / 1_000_000) ms), kept as \(name)\n".utf8))
+        return true
+    }
+
+    /// Counted in the folder, not in this process: fork mode runs many short-lived jobs.
+    private func keptSoFar(prefix: String) -> Int {
+        let folder = prefix.hasSuffix("/") ? prefix : (prefix as NSString).deletingLastPathComponent
+        let stem = prefix.hasSuffix("/") ? "" : (prefix as NSString).lastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        return names.filter { $0.hasPrefix(stem + "slow-") }.count
     }
 
     private func fnv1a64(_ bytes: [UInt8]) -> UInt64 {

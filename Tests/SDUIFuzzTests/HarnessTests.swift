@@ -37,6 +37,27 @@ import SDUIFuzzFixtures
         }
     }
 
+    @Test func slowInputsAreReportedButKeptOutOfTheCorpus() throws {
+        // A decoder whose time grows with the input's first byte, as a loop over a payload number does.
+        let harness = FuzzHarness(DecoderUnderTest<[UInt8]>(name: "ticker", decode: { bytes in
+            if let n = bytes.first, n > 0 { usleep(useconds_t(n) * 1_000) }
+            return bytes
+        }))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        harness.slowInputs.prefix = dir.path + "/"
+        harness.slowInputs.thresholdNanoseconds = 10_000_000
+        func run(_ bytes: [UInt8]) -> Int32 { bytes.withUnsafeBufferPointer { harness.testOneInput($0.baseAddress, $0.count) } }
+        #expect(run([0, 1]) == 0)        // fast: may join the corpus
+        #expect(run([15, 1]) == -1)      // slow: reported, never bred from
+        let kept = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(kept.count == 1 && kept[0].hasPrefix("slow-"), "\(kept)")
+        // However many slow inputs a campaign's jobs meet, the folder keeps at most the limit.
+        for i in 0..<(harness.slowInputs.limit + 3) { #expect(run([11, UInt8(i)]) == -1) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).count == harness.slowInputs.limit)
+    }
+
     @Test func plantedFixtureOnlyFiresForGzipButtonsWithCaption() throws {
         let json = Array(#"{"screen":"s","version":1,"components":[{"type":"button","data":{"title":"x","style":"primary","action":{"type":"dismiss"}}}]}"#.utf8)
         #expect(try PlantedBugDecoder.decode(Deflater.compress(json, as: .gzip)) == 0)
