@@ -178,6 +178,30 @@ case "mutate":
         print("\(strategy.rawValue)_us_per_mutation\t\(String(format: "%.1f", t / Double(rounds) * 1e6))")
     }
 
+case "mutate-seeds":
+    // Time per custom mutation averaged over every seed of a folder (a decoder's own seeds), the
+    // mutators having learnt from that folder as a campaign's do.
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        .map { (path as NSString).appendingPathComponent($0) }
+        .filter { !$0.hasSuffix(".md") && !$0.hasSuffix(".license") }
+    guard !files.isEmpty else { fail("no seeds in \(path)") }
+    let seeds = try files.map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0))) }
+    let rounds = args.count > 3 ? Int(args[3])! : 500
+    for strategy in [MutationStrategy.structured, .compressed] {
+        let harness = FuzzHarness(DecoderUnderTest<Int>(name: "m", decode: { $0.count }), mutation: strategy)
+        harness.structuredShare = 100
+        harness.learn(from: [path])
+        let t = seconds {
+            for seed in seeds {
+                for s in 0..<rounds {
+                    var b = seed
+                    harness.mutate(&b, maxSize: 65536, seed: UInt32(s))
+                }
+            }
+        }
+        print("\(strategy.rawValue)_us_per_mutation\t\(String(format: "%.1f", t / Double(rounds * seeds.count) * 1e6))")
+    }
+
 default:
     fail("unknown benchmark \(args[1])")
 }

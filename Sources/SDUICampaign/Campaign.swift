@@ -190,8 +190,13 @@ public final class Campaign: @unchecked Sendable {
         ] + seeds
         // Every fork-mode child learns the whole seed set (dictionary, splicing, restarts from a
         // seed), not only its slice of the corpus.
-        let environment = options.plain ? ["SDUI_FUZZ_PLAIN": "1"] : ["SDUI_FUZZ_SEEDS": seeds.joined(separator: ":")]
-        let command = "SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=detect_leaks=0 " + (options.plain ? "SDUI_FUZZ_PLAIN=1 " : "SDUI_FUZZ_SEEDS=\(seeds.map(relative).joined(separator: ":")) ")
+        var environment = options.plain ? ["SDUI_FUZZ_PLAIN": "1"] : ["SDUI_FUZZ_SEEDS": seeds.joined(separator: ":")]
+        // A crash's stack is symbolized by triage, once per bug. Symbolized in the campaign too it
+        // costs most of a second per crash input (llvm-symbolizer on the whole fuzz binary), and a
+        // shallow bug found again and again would eat the budget meant for the deeper ones.
+        let asanOptions = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] ?? "detect_leaks=0:symbolize=0"
+        environment["ASAN_OPTIONS"] = asanOptions
+        let command = "SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=\(asanOptions) " + (options.plain ? "SDUI_FUZZ_PLAIN=1 " : "SDUI_FUZZ_SEEDS=\(seeds.map(relative).joined(separator: ":")) ")
             + relative(binary) + " " + arguments.map(relative).joined(separator: " ")
 
         let start = Date()

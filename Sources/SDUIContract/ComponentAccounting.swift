@@ -82,7 +82,15 @@ public struct ComponentAccounting: Sendable {
             }
         }
         visit(rendering.components, counting: true)
-        if let golden, !golden.isRejected { visit(golden.components, counting: false) }
+        let renderedCounts = pool
+        var goldenCounts: [String: Int]?
+        if let golden, !golden.isRejected {
+            let before = (pool, placeholderPaths, pathlessPlaceholders)
+            pool = [:]
+            visit(golden.components, counting: true)
+            goldenCounts = pool
+            (pool, placeholderPaths, pathlessPlaceholders) = before
+        }
 
         // Every object of the payload, in document order, with its discriminator.
         var objects: [Object] = []
@@ -148,6 +156,19 @@ public struct ComponentAccounting: Sendable {
                 state[i] = .notShown
                 result.append(NotShownComponent(path: objects[i].path, key: objects[i].key ?? slotKeys[objects[i].slot]!,
                                                 value: objects[i].value))
+            }
+        }
+        // A slot where nothing at all is shown is either one the client no longer reads (a renamed
+        // discriminator, components moved) or an extra array the client never read (`"related":
+        // [{"type": "product"}]` beside the real products). Against a golden they differ: only in
+        // the first did the client's count of those kinds fall.
+        if let goldenCounts {
+            let slotsShowingSomething = Set(objects.indices.filter { state[$0] == .shown || state[$0] == .covered }.map { objects[$0].slot })
+            let fell = Set(goldenCounts.filter { renderedCounts[$0.key, default: 0] < $0.value }.map(\.key))
+            result.removeAll { item in
+                guard !slotsShowingSomething.contains(NotShownComponent.slot(of: item.path)) else { return false }
+                guard let value = item.value.map(Self.normalized) else { return fell.isEmpty }
+                return !fell.contains { $0 == value || Self.kind($0, names: value) }
             }
         }
         return result

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import CFuzzerHooks
 import SDUIJSON
 import SDUIPayload
 
@@ -199,8 +200,16 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
 
     /// `LLVMFuzzerCustomMutator`.
     public func mutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+        var rng = FuzzRandom(seed: UInt64(seed))
+        let plan = plan(&rng, maxSize: maxSize)
+        // Half of the mutations are libFuzzer's own: they run in libFuzzer's buffer, which already
+        // has room for `maxSize` bytes, with no copy (most of an execution's cost otherwise).
+        if plan.restart == nil, plan.step == .bytes, sdui_fuzzer_linked() != 0 {
+            let produced = sdui_fuzzer_mutate(data, size, maxSize)
+            if produced > 0 { return produced }
+        }
         var bytes = Array(UnsafeBufferPointer(start: data, count: size))
-        mutate(&bytes, maxSize: maxSize, seed: seed)
+        apply(plan, to: &bytes, maxSize: maxSize, rng: &rng)
         let count = min(bytes.count, maxSize)
         bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: count) }
         return count
@@ -209,22 +218,36 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     /// Mutates `bytes` with the harness's strategy (deterministic for a given seed).
     public func mutate(_ bytes: inout [UInt8], maxSize: Int, seed: UInt32) {
         var rng = FuzzRandom(seed: UInt64(seed))
-        let structure = lockedStructureMutator()
+        apply(plan(&rng, maxSize: maxSize), to: &bytes, maxSize: maxSize, rng: &rng)
+    }
+
+    enum MutationStep { case bytes, structured, compressed }
+
+    /// What one mutation does, drawn first so both entry points agree on it.
+    private func plan(_ rng: inout FuzzRandom, maxSize: Int) -> (restart: [UInt8]?, step: MutationStep) {
+        var restart: [UInt8]?
         // Now and then start again from a seed as it was, so every seed stays within reach of the
         // structured moves even when libFuzzer's corpus no longer holds it.
         if !plain, strategy != .bytes, rng.chance(10), let seedFile = lockedSeed(&rng), seedFile.count <= maxSize {
-            bytes = seedFile
+            restart = seedFile
         }
         // SDUI-aware mutations are interleaved with libFuzzer's cheap byte mutations, which keep
         // exec/s high and explore the syntax around what the structured moves produce.
         switch strategy {
-        case _ where plain: ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng)
+        case _ where plain: return (restart, .bytes)
+        case .bytes: return (restart, .bytes)
+        case .structured where rng.chance(structuredShare): return (restart, .structured)
+        case .compressed where rng.chance(structuredShare): return (restart, .compressed)
+        default: return (restart, .bytes)
+        }
+    }
+
+    private func apply(_ plan: (restart: [UInt8]?, step: MutationStep), to bytes: inout [UInt8], maxSize: Int, rng: inout FuzzRandom) {
+        if let restart = plan.restart { bytes = restart }
+        switch plan.step {
         case .bytes: ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng)
-        case .structured where rng.chance(structuredShare):
-            structure.mutate(&bytes, maxSize: maxSize, rng: &rng)
-        case .compressed where rng.chance(structuredShare):
-            CompressionMutator(structure: structure).mutate(&bytes, maxSize: maxSize, rng: &rng)
-        default: ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng)
+        case .structured: lockedStructureMutator().mutate(&bytes, maxSize: maxSize, rng: &rng)
+        case .compressed: CompressionMutator(structure: lockedStructureMutator()).mutate(&bytes, maxSize: maxSize, rng: &rng)
         }
         if bytes.count > maxSize { bytes.removeLast(bytes.count - maxSize) }
     }

@@ -49,6 +49,18 @@ import SDUIRendering
         #expect(ComponentAccounting().notShown(payload: try Self.json(renamed), rendering: Rendering()).isEmpty, "no kinds, no slots")
     }
 
+    @Test func anExtraArrayTheClientNeverReadIsNotAComponentSlot() throws {
+        // `related` holds objects of a kind the client renders elsewhere; the client never read it.
+        let payload = try Self.json(#"{"products":[{"type":"product","id":"1"}],"related":[{"type":"product","id":"2"},{"type":"product","id":"3"}]}"#)
+        let shown = Rendering(components: [.component("product", [.value("id", "1")])])
+        #expect(ComponentAccounting().notShown(payload: payload, rendering: shown, golden: shown).isEmpty)
+        // Without a golden there is nothing to tell them apart: reported, as before.
+        #expect(ComponentAccounting().notShown(payload: payload, rendering: shown).count == 2)
+        // When the client's count of that kind fell against the golden, the same slot is reported.
+        let golden = Rendering(components: [.component("product", [.value("id", "1")]), .component("product", [.value("id", "2")])])
+        #expect(ComponentAccounting().notShown(payload: payload, rendering: shown, golden: golden).map(\.path) == ["$.related[0]", "$.related[1]"])
+    }
+
     @Test func anObjectThatLostItsDiscriminatorIsNotShownUnlessSomethingRendersIt() throws {
         let payload = try Self.json(#"{"views":[{"type":"text","v":"a"},{"kind_of":"text","v":"b"}]}"#)
         let one = Rendering(components: [.component("text", [.text(nil, "a")])])

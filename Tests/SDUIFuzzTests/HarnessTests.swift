@@ -32,8 +32,14 @@ import SDUIFuzzFixtures
         let seed = Array(#"{"screen":"s","version":1,"components":[{"type":"text","data":{"text":"a"}}]}"#.utf8)
         buffer.replaceSubrange(0..<seed.count, with: seed)
         for s in 0..<200 {
+            let before = Array(buffer[..<seed.count])
             let n = buffer.withUnsafeMutableBufferPointer { harness.mutate($0.baseAddress!, seed.count, 256, UInt32(s)) }
             #expect(n >= 0 && n <= 256)
+            // Both entry points draw the same plan from a seed: the same mutation.
+            var same = before
+            harness.mutate(&same, maxSize: 256, seed: UInt32(s))
+            #expect(same == Array(buffer[..<n]), "seed \(s)")
+            buffer.replaceSubrange(0..<seed.count, with: seed)
         }
     }
 
