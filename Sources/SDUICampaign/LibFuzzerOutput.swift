@@ -44,6 +44,11 @@ public enum LibFuzzerOutput {
             default: break
             }
         }
+        // Fork mode's `exec/s` is the last job's, 0 for a job that crashed within its first second
+        // (a campaign that keeps hitting a bug prints 0 all along): the campaign's own rate instead.
+        if let seconds = status.seconds, seconds > 0, let executions = status.executions {
+            status.execsPerSecond = executions / seconds
+        }
         return status
     }
 }

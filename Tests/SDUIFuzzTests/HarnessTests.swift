@@ -118,6 +118,10 @@ import SDUIFuzzFixtures
         #expect(plain?.coverage == 2152 && plain?.corpus == 336 && plain?.execsPerSecond == 512 && plain?.rssMB == 338 && plain?.executions == 4096)
         let fork = LibFuzzerOutput.status("#12345: cov: 1545 ft: 4588 corp: 120 exec/s: 2000 oom/timeout/crash: 0/1/2 time: 10s job: 3 dft_time: 0")
         #expect(fork?.coverage == 1545 && fork?.crashes == 2 && fork?.timeouts == 1 && fork?.seconds == 10)
+        // Fork mode: executions over the campaign's time, not the last job's rate (0 after a quick crash).
+        #expect(fork?.execsPerSecond == 1234)
+        let crashed = LibFuzzerOutput.status("#365714: cov: 448 ft: 920 corp: 124 exec/s: 0 oom/timeout/crash: 0/0/232 time: 60s job: 233 dft_time: 0")
+        #expect(crashed?.execsPerSecond == 6095)
         #expect(LibFuzzerOutput.status("INFO: Seed: 123") == nil)
         #expect(LibFuzzerOutput.counters(in: "INFO: Loaded 1 modules   (15063 inline 8-bit counters): 15063 [0x1, 0x2),") == 15063)
     }
