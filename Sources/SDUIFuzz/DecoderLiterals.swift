@@ -191,6 +191,8 @@ struct Relations {
     /// enum name → raw values; property or subscript key → enum type name.
     var enumValues: [String: [String]] = [:]
     var keysOfType: [(key: String, type: String)] = []
+    /// Local variables read from a payload key (`let raw = d["kind"] as? String`), by name.
+    var variableKeys: [String: String] = [:]
 
     mutating func mine(_ text: String) {
         var currentEnum: String?
@@ -206,8 +208,13 @@ struct Relations {
             } else if line.hasPrefix("struct ") || line.hasPrefix("class ") || line.hasPrefix("final class ") || line.contains(" enum ") || line.hasPrefix("enum ") {
                 currentEnum = nil
             }
-            if let name = currentEnum, line.hasPrefix("case "), !line.hasSuffix(":") {
-                for item in line.dropFirst(5).split(separator: ",") {
+            // Cases on the declaration's own line too: `enum K: String { case a = "A", b }`.
+            var caseLine = line
+            if currentEnum != nil, let brace = line.firstIndex(of: "{") {
+                caseLine = String(line[line.index(after: brace)...].prefix { $0 != "}" }).trimmingCharacters(in: .whitespaces)
+            }
+            if let name = currentEnum, caseLine.hasPrefix("case "), !caseLine.hasSuffix(":") {
+                for item in caseLine.dropFirst(5).split(separator: ",") {
                     let parts = item.split(separator: "=", maxSplits: 1)
                     let caseName = parts[0].trimmingCharacters(in: .whitespaces)
                     if parts.count == 2, let raw = DecoderLiterals.stringLiterals(in: parts[1][...]).first { enumValues[name, default: []].append(raw) }
@@ -224,6 +231,14 @@ struct Relations {
             }
             // `Kind(rawValue: d["kind"] as? String ?? "")`: the key holds the enum's raw values.
             if let m = Self.captures(#"(\w+)\(rawValue:[^\]]*\["([^"]+)"\]"#, line), m.count == 2 { keysOfType.append((m[1], m[0])) }
+            // The same through a variable: `let raw = d["kind"] as? String ?? ""` (or
+            // `try c.decode(String.self, forKey: .kind)`), then `Kind(rawValue: raw)`.
+            if let m = Self.captures(#"(?:let|var)\s+(\w+)\s*(?::[^=]*)?=[^\n]*?(?:\["([^"\\]+)"\]|forKey:\s*\.(\w+))"#, line), m.count == 3 {
+                variableKeys[m[0]] = m[1].isEmpty ? m[2] : m[1]
+            }
+            for m in Self.allCaptures(#"(\w+)\(rawValue:\s*(\w+)\s*\)"#, line) where m.count == 2 {
+                if let key = variableKeys[m[1]] { keysOfType.append((key, m[0])) }
+            }
             // Comparisons with a literal.
             for m in Self.allCaptures(#"(?:\.|\b)(\w+)\??\s*[!=]=\s*"([^"\\]*)""#, line) where m.count == 2 {
                 pairs.insert(.init(m[0], m[1]))

@@ -36,6 +36,19 @@ import SDUIPayload
         default: return d["style"] as? String == "compact" ? 1 : 0
         }
     }
+
+    enum SectionType: String { case title = "TITLE", legacy = "LEGACY_GRID" }
+    enum BlockType: String, Decodable { case text, gallery = "GALLERY_V0" }
+
+    func section(_ item: [String: Any]) -> SectionType? {
+        let rawType = item["sectionType"] as? String ?? ""
+        return SectionType(rawValue: rawType)
+    }
+
+    func block(from c: KeyedDecodingContainer<CodingKeys>) throws -> BlockType? {
+        let blockKind: String = try c.decode(String.self, forKey: .blockKind)
+        return BlockType(rawValue: blockKind)
+    }
     """#
 
     @Test func minesLiteralsCasesKeysAndConstantsFromSources() throws {
@@ -57,7 +70,9 @@ import SDUIPayload
         // Which literal belongs to which key, and which type each key is read as.
         let pairs = Set(mined.pairs.map { "\($0.key)=\($0.value)" })
         for p in ["version=5.2.0-beta", "version=experimental_grid_v2", "kind=promo_banner", "kind=legacy_carousel", "kind=hero",
-                  "layout=masonry", "style=compact"] {
+                  "layout=masonry", "style=compact",
+                  // an enum's raw values for a key read into a variable first, by subscript or by `forKey:`
+                  "sectionType=LEGACY_GRID", "sectionType=TITLE", "blockKind=GALLERY_V0", "blockKind=text"] {
             #expect(pairs.contains(p), "\(p) should be a mined pair")
         }
         let typed = Set(mined.typedKeys.map { "\($0.key)=\($0.value)" })
