@@ -58,8 +58,9 @@ def map_inputs(product, files):
 
 
 def analyse(product, result, budget):
-    """Bug id → (seconds, title) for one campaign, plus signatures that mixed two bugs."""
-    found, mixed = {}, []
+    """Bug id → (seconds, title, signature) for one campaign, signatures that mixed two bugs, and bug id →
+    every signature its inputs got (one bug, one signature: more than one is a split)."""
+    found, mixed, signatures = {}, [], {}
     for crash in result["crashes"]:
         inputs = crash["inputs"]
         sample = sorted(set([inputs[0], inputs[len(inputs) // 2], inputs[-1]]))
@@ -71,10 +72,11 @@ def analyse(product, result, budget):
         bug = first if first not in (None, "NO-CRASH", "UNKNOWN") else (sorted(ids)[0] if ids else None)
         if bug is None:
             continue
+        signatures.setdefault(bug, set()).add(crash["signature"])
         seconds = crash.get("firstSeconds") or 0
         if bug not in found or seconds < found[bug][0]:
             found[bug] = (seconds, crash["title"], crash["signature"])
-    return found, mixed
+    return found, mixed, {bug: sorted(sigs) for bug, sigs in signatures.items()}
 
 
 def decode_cost(binary, seeds, rounds, work):
@@ -160,17 +162,17 @@ def main():
             shutil.rmtree(out, ignore_errors=True)
             result, wall = campaign(sdui, product, seeds, args.budget, out, mode == "plain")
         previous = saved.get(product, {}).get(mode, [])
-        if args.reanalyse and r < len(previous):  # the mapping of a finished run, kept in results.json
+        if args.reanalyse and r < len(previous) and "signaturesByBug" in previous[r]:  # a finished run's mapping
             return job, previous[r]
         try:
-            found, mixed = analyse(product, result, args.budget)
+            found, mixed, by_bug = analyse(product, result, args.budget)
         except Exception as error:  # a mapping failure must not lose the other campaigns
             sys.stderr.write(f"bench-planted: {product} {mode} run {r + 1}: mapping failed: {error}\n")
-            found, mixed = {}, []
+            found, mixed, by_bug = {}, [], {}
         sys.stderr.write(f"bench-planted: {product} {mode} run {r + 1}: {len(found)} bug(s) in {args.budget} s"
                          f" (exec/s {result.get('execsPerSecond')}, wall {wall:.0f} s)\n")
         return job, {"found": found, "mixed": mixed, "execsPerSecond": result.get("execsPerSecond"),
-                     "executions": result.get("executions"), "signatures": len(result["crashes"]),
+                     "executions": result.get("executions"), "signatures": len(result["crashes"]), "signaturesByBug": by_bug,
                      "slow": len(result.get("slowInputs", []))}
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.parallel) as pool:
@@ -248,6 +250,20 @@ def markdown(args, bugs, products, results, rates):
     md.append("")
     md.append(f"Signatures whose inputs mapped to two different bugs: {len(mixed)}"
               + (": " + ", ".join(f"{prod} {sig} {ids}" for prod, (sig, ids) in mixed[:5]) if mixed else "."))
+    # One bug, one signature: within a run (different inputs) and across runs.
+    split_in_run, across = set(), {}
+    for prod in products:
+        for run in results.get(prod, {}).get("harness", []):
+            for bug, sigs in run.get("signaturesByBug", {}).items():
+                if len(sigs) > 1:
+                    split_in_run.add(bug)
+                across.setdefault(bug, set()).update(sigs)
+    split_across = sorted(bug for bug, sigs in across.items() if len(sigs) > 1)
+    md.append("")
+    md.append(f"Bugs whose inputs got more than one signature in a harness run: {len(split_in_run)}"
+              + (f" ({', '.join(sorted(split_in_run))})" if split_in_run else "")
+              + f"; bugs with more than one signature over all harness runs: {len(split_across)}"
+              + (f" ({', '.join(split_across)})" if split_across else "") + f" (of {len(across)} bugs found).")
     md.append("")
     md.append(f"### What each mutation strategy costs per input (`--cost-rounds {args.cost_rounds}`: each seed replayed, "
               "and mutated per strategy, that many times)")
