@@ -61,6 +61,7 @@ def analyse(product, result, budget):
     """Bug id → (seconds, title, signature) for one campaign, signatures that mixed two bugs, and bug id →
     every signature its inputs got (one bug, one signature: more than one is a split)."""
     found, mixed, signatures = {}, [], {}
+    others = {}  # signature → title, for crashes that are none of the planted bugs
     for crash in result["crashes"]:
         inputs = crash["inputs"]
         sample = sorted(set([inputs[0], inputs[len(inputs) // 2], inputs[-1]]))
@@ -71,12 +72,13 @@ def analyse(product, result, budget):
         first = next((m.get("bug") for m in mapped if os.path.basename(m.get("file", "")) == os.path.basename(inputs[0])), None)
         bug = first if first not in (None, "NO-CRASH", "UNKNOWN") else (sorted(ids)[0] if ids else None)
         if bug is None:
+            others[crash["signature"]] = crash["title"]
             continue
         signatures.setdefault(bug, set()).add(crash["signature"])
         seconds = crash.get("firstSeconds") or 0
         if bug not in found or seconds < found[bug][0]:
             found[bug] = (seconds, crash["title"], crash["signature"])
-    return found, mixed, {bug: sorted(sigs) for bug, sigs in signatures.items()}
+    return found, mixed, {bug: sorted(sigs) for bug, sigs in signatures.items()}, others
 
 
 def decode_cost(binary, seeds, rounds, work):
@@ -165,14 +167,14 @@ def main():
         if args.reanalyse and r < len(previous) and "signaturesByBug" in previous[r]:  # a finished run's mapping
             return job, previous[r]
         try:
-            found, mixed, by_bug = analyse(product, result, args.budget)
+            found, mixed, by_bug, others = analyse(product, result, args.budget)
         except Exception as error:  # a mapping failure must not lose the other campaigns
             sys.stderr.write(f"bench-planted: {product} {mode} run {r + 1}: mapping failed: {error}\n")
-            found, mixed, by_bug = {}, [], {}
+            found, mixed, by_bug, others = {}, [], {}, {}
         sys.stderr.write(f"bench-planted: {product} {mode} run {r + 1}: {len(found)} bug(s) in {args.budget} s"
                          f" (exec/s {result.get('execsPerSecond')}, wall {wall:.0f} s)\n")
         return job, {"found": found, "mixed": mixed, "execsPerSecond": result.get("execsPerSecond"),
-                     "executions": result.get("executions"), "signatures": len(result["crashes"]), "signaturesByBug": by_bug,
+                     "executions": result.get("executions"), "signatures": len(result["crashes"]), "signaturesByBug": by_bug, "others": others,
                      "slow": len(result.get("slowInputs", []))}
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.parallel) as pool:
@@ -264,6 +266,14 @@ def markdown(args, bugs, products, results, rates):
               + (f" ({', '.join(sorted(split_in_run))})" if split_in_run else "")
               + f"; bugs with more than one signature over all harness runs: {len(split_across)}"
               + (f" ({', '.join(split_across)})" if split_across else "") + f" (of {len(across)} bugs found).")
+    others = {}
+    for prod in products:
+        for run in results.get(prod, {}).get("harness", []):
+            for sig, title in run.get("others", {}).items():
+                others.setdefault((prod, sig), title)
+    md.append("")
+    md.append(f"Crash signatures that are none of the planted bugs (harness runs): {len(others)}"
+              + ("".join(f"\n- {prod} `{sig}`: {title}" for (prod, sig), title in sorted(others.items())) if others else "."))
     md.append("")
     md.append(f"### What each mutation strategy costs per input (`--cost-rounds {args.cost_rounds}`: each seed replayed, "
               "and mutated per strategy, that many times)")
@@ -291,7 +301,9 @@ def markdown(args, bugs, products, results, rates):
         def rate(r):
             return (r.get("executions") or 0) / args.budget
         md.append(f"Campaign executions per second of budget (median; child restarts after crashes included): harness "
-                  f"{statistics.median([rate(r) for r in campaigns_h]):.0f}, plain {statistics.median([rate(r) for r in campaigns_p]):.0f}.")
+                  f"{statistics.median([rate(r) for r in campaigns_h]):.0f}, plain {statistics.median([rate(r) for r in campaigns_p]):.0f}. "
+                  "The harness keeps hitting the bugs it found, and every hit ends a fork-mode job (a new process, its "
+                  "corpus loaded again); plain libFuzzer finds almost nothing here, so its jobs run on.")
     return "\n".join(md) + "\n"
 
 

@@ -11,7 +11,9 @@ target one: `.build/debug/FuzzFeedKit FILE`) in a child process, with Swift's ba
 limit (a hang gets SIGQUIT, which the backtracer answers with the stack where it spins) and an
 address-space limit (an allocation beyond it fails: kind oom). When the backtracer cannot unwind
 (an abort, such as a failed cast or a failed allocation, stops in libc), the input is replayed
-under gdb. The bug is the innermost stack frame whose function bugs.tsv lists for that decoder.
+under gdb. The bug is the innermost stack frame whose function bugs.tsv lists for that decoder, when
+the kinds agree (a hang, an OOM or a stack overflow only maps to a bug of that kind, and only such
+artifacts do).
 
 Output: `<file>\t<bug-id | UNKNOWN | NO-CRASH>\t<kind>\t<function>`. Exit 0 (--check: 1 on a failure).
 """
@@ -170,9 +172,15 @@ def replay(binary, artifact, bugs):
         kind = "stack-overflow"
     else:
         kind = "crash"
+    # A hang, an OOM or a stack overflow is its bug only when the planted bug is one too, and the
+    # other way round: an arithmetic overflow while computing a payload-sized allocation is another
+    # bug in the same function than the allocation itself.
+    resource_kinds = ("oom", "timeout", "stack-overflow")
     for f in frames:   # innermost first
         for bug in bugs:
             if normalize(f) == bug["function"]:
+                if (kind in resource_kinds or bug["kind"] in resource_kinds) and kind != bug["kind"]:
+                    return {"bug": "UNKNOWN", "kind": kind, "function": bug["function"], "message": message}
                 return {"bug": bug["id"], "kind": kind, "function": bug["function"], "message": message}
     own = [f for f in frames if not f.startswith(("Swift runtime failure", "swift::", "__", "_assertionFailure"))]
     return {"bug": "UNKNOWN", "kind": kind, "function": normalize(own[0]) if own else "", "message": message}

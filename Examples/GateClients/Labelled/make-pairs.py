@@ -72,6 +72,8 @@ pair(H, "home-extra-tracking-object", "an unknown tracking object with its own e
      home(lambda c, d: [x.update({"tracking": {"eventType": "impression", "id": f"t{i}"}}) for i, x in enumerate(c)]), BOTH("UNCHANGED"))
 pair(H, "home-extra-envelope-field", "an unknown field beside the envelope", HOME,
      home(lambda c, d: d.update({"meta": {"requestId": "r-1", "type": "feed"}})), BOTH("UNCHANGED"))
+pair(H, "home-extra-related", "an unknown `related` array of known view types beside the contents (no app reads it)", HOME,
+     home(lambda c, d: d["responseData"].update({"related": [copy.deepcopy(c[1]), copy.deepcopy(c[0])]})), BOTH("UNCHANGED"))
 
 # --- Home feed: content edits, additions, removals of understood components -------------------------
 pair(H, "home-title-edit", "the greeting text changes", HOME,
@@ -133,6 +135,8 @@ pair(V, "items-ascii-escapes", "Korean text sent as \\u escapes", VIEW_ITEMS, No
 pair(V, "items-extra-data", "an unknown field in view_data", VIEW_ITEMS,
      items(lambda v, d: v[0]["view_data"].update({"badge": {"type": "new", "color": "red"}})), A("UNCHANGED"))
 pair(V, "items-extra-top", "an unknown top-level field", VIEW_ITEMS, items(lambda v, d: d.update({"next_page": 2})), A("UNCHANGED"))
+pair(V, "items-extra-recommended", "an unknown `recommended` array of known view items (the app never reads it)", VIEW_ITEMS,
+     items(lambda v, d: d.update({"recommended": [copy.deepcopy(v[0]), copy.deepcopy(v[3])]})), A("UNCHANGED"))
 pair(V, "items-title-edit", "a title changes", VIEW_ITEMS, items(lambda v, d: v[0]["view_data"].update({"title_text": "새 제목"})), A("CHANGED"))
 pair(V, "items-image", "the image changes", VIEW_ITEMS,
      items(lambda v, d: v[3]["view_data"].update({"image_string": "https://example.com/b.jpg"})), A("CHANGED"))
