@@ -195,6 +195,7 @@ struct Relations {
     var variableKeys: [String: String] = [:]
 
     mutating func mine(_ text: String) {
+        variableKeys = [:]  // a local variable's name means nothing in another file
         var currentEnum: String?
         var switchKey: String?
         var switchDepth = 0
