@@ -144,13 +144,18 @@ def quit_and_collect(process, out):
 
 def replay(binary, artifact, bugs):
     env = dict(os.environ, SWIFT_BACKTRACE=BACKTRACE, SWIFT_DETERMINISTIC_HASHING="1")
-    status, text = run([binary, artifact], env, TIME_LIMIT, quit_and_collect)
+    names = {b["function"] for b in bugs}
+    # A hang is sampled wherever it happens to be; a sample the backtracer cannot unwind to the
+    # decoder's code (caught inside swift_retain, say) is taken again, up to three times.
+    for _ in range(3):
+        status, text = run([binary, artifact], env, TIME_LIMIT, quit_and_collect)
+        if status is not None or any(normalize(f) in names for f in backtracer_frames(text)):
+            break
     timed_out = status is None
     if status == 0:
         return {"bug": "NO-CRASH", "kind": "", "function": "", "message": ""}
     frames = backtracer_frames(text)
     message = message_of(text)
-    names = {b["function"] for b in bugs}
     if not timed_out and not any(normalize(f) in names for f in frames):
         # The backtracer stops at libc frames without frame pointers (abort): ask gdb.
         gdb = shutil.which("gdb")
