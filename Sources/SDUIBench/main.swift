@@ -70,6 +70,24 @@ func median(_ xs: [Double]) -> Double {
     return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
 }
 
+/// Prints µs per mutation of each SDUI-aware strategy, over `rounds` mutations of every seed.
+func printMutationCosts(seeds: [[UInt8]], learnFrom folder: String, rounds: Int, structuredShare: Int?) {
+    for strategy in [MutationStrategy.structured, .compressed] {
+        let harness = FuzzHarness(DecoderUnderTest<Int>(name: "m", decode: { $0.count }), mutation: strategy)
+        if let structuredShare { harness.structuredShare = structuredShare }
+        harness.learn(from: [folder])
+        let t = seconds {
+            for seed in seeds {
+                for s in 0..<rounds {
+                    var b = seed
+                    harness.mutate(&b, maxSize: 65536, seed: UInt32(s))
+                }
+            }
+        }
+        print("\(strategy.rawValue)_us_per_mutation\t\(String(format: "%.1f", t / Double(rounds * seeds.count) * 1e6))")
+    }
+}
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
     exit(2)
@@ -165,42 +183,18 @@ case "mutate-dump":
 case "mutate":
     // Time per custom mutation of the harness (structured and compressed) on one seed.
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    let rounds = args.count > 3 ? Int(args[3])! : 2000
-    for strategy in [MutationStrategy.structured, .compressed] {
-        let harness = FuzzHarness(DecoderUnderTest<Int>(name: "m", decode: { $0.count }), mutation: strategy)
-        harness.learn(from: [(path as NSString).deletingLastPathComponent])
-        let t = seconds {
-            for s in 0..<rounds {
-                var b = bytes
-                harness.mutate(&b, maxSize: 65536, seed: UInt32(s))
-            }
-        }
-        print("\(strategy.rawValue)_us_per_mutation\t\(String(format: "%.1f", t / Double(rounds) * 1e6))")
-    }
+    printMutationCosts(seeds: [bytes], learnFrom: (path as NSString).deletingLastPathComponent,
+                       rounds: args.count > 3 ? Int(args[3])! : 2000, structuredShare: nil)
 
 case "mutate-seeds":
     // Time per custom mutation averaged over every seed of a folder (a decoder's own seeds), the
-    // mutators having learnt from that folder as a campaign's do.
+    // mutators having learnt from that folder as a campaign's do; every mutation SDUI-aware.
     let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
         .map { (path as NSString).appendingPathComponent($0) }
         .filter { !$0.hasSuffix(".md") && !$0.hasSuffix(".license") }
     guard !files.isEmpty else { fail("no seeds in \(path)") }
     let seeds = try files.map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0))) }
-    let rounds = args.count > 3 ? Int(args[3])! : 500
-    for strategy in [MutationStrategy.structured, .compressed] {
-        let harness = FuzzHarness(DecoderUnderTest<Int>(name: "m", decode: { $0.count }), mutation: strategy)
-        harness.structuredShare = 100
-        harness.learn(from: [path])
-        let t = seconds {
-            for seed in seeds {
-                for s in 0..<rounds {
-                    var b = seed
-                    harness.mutate(&b, maxSize: 65536, seed: UInt32(s))
-                }
-            }
-        }
-        print("\(strategy.rawValue)_us_per_mutation\t\(String(format: "%.1f", t / Double(rounds * seeds.count) * 1e6))")
-    }
+    printMutationCosts(seeds: seeds, learnFrom: path, rounds: args.count > 3 ? Int(args[3])! : 500, structuredShare: 100)
 
 default:
     fail("unknown benchmark \(args[1])")
