@@ -10,7 +10,9 @@ let fuzzTargetNames = ["FuzzDecode", "FuzzCompressed", "FuzzStructured", "FuzzVi
 
 let package = Package(
     name: "SDUIHarness",
-    platforms: [.macOS(.v14)],
+    // macOS runs everything; iOS (an app's unit-test target on the simulator) runs the gate's
+    // assertContract and the libraries it needs — no process or fuzzing code is in that closure.
+    platforms: [.macOS(.v14), .iOS(.v16)],
     products: [
         .library(name: "SDUIPayload", targets: ["SDUIPayload"]),
         .library(name: "SDUIJSON", targets: ["SDUIJSON"]),
@@ -55,12 +57,12 @@ let package = Package(
             name: "SDUICLI",
             dependencies: [
                 "SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIRendering", "SDUIFuzz", "SDUICampaign", "SDUIContract", "SDUIContractHTTP", "SDUIServe",
+                "SDUIContractProcess", "SDUIPlatform", "SDUIPlatformProcesses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The fuzz harness: invariant checks, SDUI-aware mutators, corpus-learnt dictionaries.
-        .target(name: "CFuzzerHooks"),
-        .target(name: "SDUIFuzz", dependencies: ["CFuzzerHooks", "SDUIPayload", "SDUIJSON", "SDUIRendering"]),
+        .target(name: "SDUIFuzz", dependencies: ["SDUIPlatform", "SDUIPayload", "SDUIJSON", "SDUIRendering"]),
         // The reference decoder as a decoder under test.
         .target(name: "SDUIReferenceFuzzing", dependencies: ["SDUIFuzz", "SDUIScreen", "SDUIRender", "SDUIPayload"]),
         // A second, independent decoder (`view_type`/`view_data`, JSONDecoder) plugged in like a user's.
@@ -68,9 +70,14 @@ let package = Package(
         // Test fixtures: decoders with planted bugs.
         .target(name: "SDUIFuzzFixtures", dependencies: ["SDUIJSON", "SDUIPayload"]),
         // Fuzz campaigns: build and verify fuzzers, run them, triage crashes, report.
-        .target(name: "SDUICampaign", dependencies: ["SDUIFuzz", "CProcessSignals"]),
-        // tgkill for the campaign runner: a hang's stack comes from the thread that runs the input.
-        .target(name: "CProcessSignals"),
+        .target(name: "SDUICampaign", dependencies: ["SDUIFuzz", "SDUIPlatform", "SDUIPlatformProcesses"]),
+        // The platform layer: every OS-specific call (signals, memory figures, raw descriptors,
+        // symbol lookup) in one C file with a Linux and a Darwin branch, a thin Swift face over it,
+        // and processes (spawn, time out, toolchain tools) apart, because iOS has none.
+        // scripts/check-portability.sh fails when an OS-specific API appears anywhere else.
+        .target(name: "CSDUIPlatform"),
+        .target(name: "SDUIPlatform", dependencies: ["CSDUIPlatform"]),
+        .target(name: "SDUIPlatformProcesses", dependencies: ["SDUIPlatform", "CSDUIPlatform"]),
         // libFuzzer targets (build with scripts/fuzz.sh or `sdui fuzz`; a normal build links an empty main).
         fuzzTarget("FuzzDecode", ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"]),
         fuzzTarget("FuzzCompressed", ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"]),
@@ -90,6 +97,8 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
+        // Clients run out of process (a fuzz target's `--sdui-render-server`): with the CLI, not the gate's core.
+        .target(name: "SDUIContractProcess", dependencies: ["SDUIContract", "SDUIRendering", "SDUIPlatform", "SDUIPlatformProcesses"]),
         // The gate's verdict inside `swift test`: assertContract for XCTest and Swift Testing.
         .target(name: "SDUIContractTesting", dependencies: ["SDUIContract", "SDUIFuzz", "SDUIRendering"]),
         // `sdui serve`: recorded responses over HTTP on loopback (Hummingbird).
@@ -103,18 +112,19 @@ let package = Package(
         .executableTarget(name: "SDUIBench", dependencies: ["SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIFuzz"]),
 
         // Helpers shared by the test targets (paths to the corpus and ../shared, subprocesses, generators).
-        .target(name: "TestSupport", dependencies: ["SDUIScreen", "SDUIJSON"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SDUIScreen", "SDUIJSON", "SDUIPlatformProcesses"], path: "Tests/TestSupport"),
         .testTarget(name: "SDUIPayloadTests", dependencies: ["SDUIPayload", "TestSupport"]),
         .testTarget(name: "SDUIJSONTests", dependencies: ["SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUIScreenTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI", "TestSupport"]),
         .testTarget(name: "SDUIRenderingTests", dependencies: ["SDUIRendering", "TestSupport"]),
+        .testTarget(name: "SDUIPlatformTests", dependencies: ["SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"]),
         .testTarget(name: "SDUIContractTests", dependencies: [
             "SDUIContract", "SDUIContractHTTP", "SDUIContractTesting", "SDUIRendering", "SDUIFuzz", "SDUIServe", "ViewItemsDecoder", "SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport",
         ], exclude: ["__Goldens__"]),
         .testTarget(name: "SDUIFuzzTests", dependencies: [
-            "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUIScreen", "SDUIJSON", "SDUIPayload",
+            "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUIPlatform", "SDUIScreen", "SDUIJSON", "SDUIPayload",
             "ViewItemsDecoder", "TestSupport",
         ], exclude: ["Fixtures"]),
     ]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# portability: linux-only — reads this machine's /proc for the BENCHMARKS.md notes; figures are quoted for Linux.
 # Contract gate throughput, written to BENCHMARKS.md (section "contracts"): N generated contracts
 # checked against `sdui serve` over loopback and offline, in interleaved rounds; medians, and the
 # server's own share of the CPU time.

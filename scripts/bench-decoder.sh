@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# portability: linux-only — reads this machine's /proc for the BENCHMARKS.md notes; figures are quoted for Linux.
 # Decoder benchmarks, written to BENCHMARKS.md (section "Decoder"), each measured side by side in
 # one run: decode+render vs a naive Codable decode; inflate vs `gzip -dc`; peak memory on the bomb.
 # Usage: scripts/bench-decoder.sh [ROUNDS]   (default 21)

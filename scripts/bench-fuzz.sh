@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# portability: linux-only — reads this machine's /proc for the BENCHMARKS.md notes; figures are quoted for Linux.
 # Fuzzing benchmarks, written to BENCHMARKS.md (section "fuzz"), each side by side in one run:
 #  - exec/s of each target on the corpus next to the bare target (decoder only), invariants off;
 #  - cost of one SDUI-aware mutation (release, no sanitizer);

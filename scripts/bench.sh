@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# portability: linux-only — reads this machine's /proc for the BENCHMARKS.md notes; figures are quoted for Linux.
 # The benchmark suite: runs every benchmark the features define and regenerates BENCHMARKS.md —
 # decoder and inflate throughput and the bomb's memory peak (bench-decoder.sh), fuzz exec/s,
 # harness overhead, time-to-bug against plain libFuzzer and campaign memory (bench-fuzz.sh), and

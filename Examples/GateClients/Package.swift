@@ -17,7 +17,7 @@ let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 let package = Package(
     name: "GateClients",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v16)],
     products: [
         .library(name: "HomeFeed", targets: ["HomeFeed"]),
         .executable(name: "ClientIOS52", targets: ["ClientIOS52"]),

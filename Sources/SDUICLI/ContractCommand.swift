@@ -3,6 +3,7 @@ import Foundation
 import SDUICampaign
 import SDUIContract
 import SDUIContractHTTP
+import SDUIContractProcess
 import SDUIRendering
 
 struct ContractCommand: AsyncParsableCommand {

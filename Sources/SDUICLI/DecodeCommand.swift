@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SDUIJSON
+import SDUIPlatform
 import SDUIScreen
 
 struct DecodeCommand: ParsableCommand {
@@ -27,7 +28,7 @@ struct DecodeCommand: ParsableCommand {
     @Flag(help: "Print a JSON object instead of text (for machines).")
     var json = false
 
-    @Flag(help: "Also print the decode time and this process's peak memory (Linux: VmHWM).")
+    @Flag(help: "Also print the decode time and this process's peak resident memory (getrusage).")
     var stats = false
 
     func run() throws {
@@ -35,7 +36,7 @@ struct DecodeCommand: ParsableCommand {
         let start = clock.now
         let result = try decodeInput(input)
         let elapsed = clock.now - start
-        let peak = stats ? ProcessStats.peakResidentBytes() : nil
+        let peak = stats ? Platform.peakResidentBytes() : nil
         if json {
             var value = report(result)
             if stats, case .object(var members) = value {

@@ -1,13 +1,8 @@
 import ArgumentParser
 import Foundation
 import SDUIPayload
+import SDUIPlatform
 import SDUIScreen
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The payload argument and decoder options shared by `decode` and `render`.
 struct InputOptions: ParsableArguments {
@@ -81,7 +76,7 @@ enum InputReader {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while bytes.count < limit {
             let want = min(chunk.count, limit - bytes.count)
-            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, want) }
+            let n = chunk.withUnsafeMutableBytes { Platform.read(fd, $0.baseAddress!, want) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw InputError(description: "cannot read \(path == "-" ? "standard input" : path): \(String(cString: strerror(errno)))")
@@ -120,8 +115,3 @@ struct StandardError: TextOutputStream {
     }
 }
 
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-#else
-private let systemRead = Darwin.read
-#endif

@@ -1,4 +1,6 @@
 import Foundation
+import SDUIPlatform
+import SDUIPlatformProcesses
 import SDUIFuzz
 
 /// Settings of one fuzz campaign.

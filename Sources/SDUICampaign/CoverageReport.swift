@@ -1,4 +1,6 @@
 import Foundation
+import SDUIPlatform
+import SDUIPlatformProcesses
 import SDUIFuzz
 
 /// Source coverage of what a corpus reaches: builds the fuzz targets as replayers with

@@ -1,4 +1,6 @@
 import Foundation
+import SDUIPlatform
+import SDUIPlatformProcesses
 
 /// What replaying one crash input showed: its kind, the Swift runtime or sanitizer message, the
 /// symbolized and demangled stack, and a stable signature (the same for the same bug).

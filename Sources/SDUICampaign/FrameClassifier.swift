@@ -7,15 +7,15 @@ import Foundation
 /// Swift frames are judged by the module their mangled name starts with, so a decoder in another
 /// package (or in a binary without line tables) is still recognised; other frames by their location.
 public struct FrameClassifier: Sendable, Hashable {
-    /// Modules that are harness plumbing: `SDUIFuzz`, `CFuzzerHooks`, and the fuzz target's own
+    /// Modules that are harness plumbing: `SDUIFuzz`, `SDUIPlatform`, and the fuzz target's own
     /// module (whose `Target.harness` closure calls the decoder).
     public var harnessModules: Set<String>
     /// Source folders of harness plumbing, for frames named without a mangled symbol.
     public var harnessFolders: [String]
 
     public init(fuzzProduct: String? = nil) {
-        harnessModules = ["SDUIFuzz", "CFuzzerHooks"]
-        harnessFolders = ["/Sources/SDUIFuzz/", "/Sources/FuzzTargets/", "/Sources/CFuzzerHooks/"]
+        harnessModules = ["SDUIFuzz", "SDUIPlatform"]
+        harnessFolders = ["/Sources/SDUIFuzz/", "/Sources/FuzzTargets/", "/Sources/SDUIPlatform/", "/Sources/CSDUIPlatform/"]
         if let product = fuzzProduct, !product.isEmpty {
             harnessModules.insert(Self.moduleName(ofProduct: product))
             harnessFolders.append("/Sources/\(product)/")
@@ -34,6 +34,7 @@ public struct FrameClassifier: Sendable, Hashable {
         "/compiler-rt/", "llvm-project/", "/swift/stdlib/", "/swift-corelibs-", "/swift-foundation/",
         "csu/", "sysdeps/", "nptl/", "/lib/x86_64-linux-gnu/", "/lib/aarch64-linux-gnu/", "/usr/lib/", "/usr/include/",
         "libc.so", "libm.so", "libstdc++", "libswift", "libFoundation", "libdispatch", "libBlocksRuntime", "ld-linux",
+        "/usr/lib/system/", "libsystem_", "libdyld", "/System/Library/", "/Library/Developer/", ".xctoolchain/", "dyld",
         "<compiler-generated>", "/usr/bin/swift", "/home/build-user/", "/swift/include/", "/swift/lib/", "Swift.o", "crtstuff.c",
     ]
 

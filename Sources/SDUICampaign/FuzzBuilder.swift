@@ -1,4 +1,6 @@
 import Foundation
+import SDUIPlatform
+import SDUIPlatformProcesses
 
 /// Builds libFuzzer targets in their own scratch path with the recipe that gives both coverage
 /// and ASan instrumentation, and verifies each binary really is instrumented.
@@ -72,6 +74,10 @@ public struct FuzzBuilder: Sendable {
         let counters = LibFuzzerOutput.counters(in: out.stderr) ?? 0
         guard counters > 0 else {
             throw BuildError.notInstrumented(product: product, reason: "no `inline 8-bit counters` line: built without coverage instrumentation")
+        }
+        // The harness must reach libFuzzer's own mutator (half its mutations), or it fuzzes blind.
+        if out.stderr.contains("libFuzzer's mutator NOT found") {
+            throw BuildError.notInstrumented(product: product, reason: "the harness cannot find LLVMFuzzerMutate (see Platform.libFuzzerMutate)")
         }
         let asan = Self.containsSymbol("__asan_report_load", in: path)
         guard asan else { throw BuildError.notInstrumented(product: product, reason: "no AddressSanitizer instrumentation") }

@@ -1,7 +1,8 @@
 import Foundation
+import SDUIPlatform
 
 /// Samples, once a second, the resident memory of every running process of one executable
-/// (`-fork` children included), from /proc. Gives the peak per process and a timeline.
+/// (`-fork` children included), through ``Platform``. Gives the peak per process and a timeline.
 final class RSSSampler: @unchecked Sendable {
     private let executable: String
     private let lock = NSLock()
@@ -41,19 +42,8 @@ final class RSSSampler: @unchecked Sendable {
         return (peakMB, samples)
     }
 
-    /// Largest VmRSS among processes running `executable`, in MB.
+    /// Largest resident memory among processes running `executable`, in MB.
     func currentMaxRSSMB() -> Int {
-        guard let pids = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return 0 }
-        var best = 0
-        for pid in pids where pid.first?.isNumber == true {
-            guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"),
-                  exe == executable,
-                  let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { continue }
-            for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-                let kb = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-                best = max(best, kb / 1024)
-            }
-        }
-        return best
+        Platform.processes(running: executable).compactMap { Platform.residentBytes(of: $0) }.map { $0 >> 20 }.max() ?? 0
     }
 }

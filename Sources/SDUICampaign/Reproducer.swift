@@ -1,4 +1,6 @@
 import Foundation
+import SDUIPlatform
+import SDUIPlatformProcesses
 
 /// How to reproduce crash inputs.
 public struct ReproOptions: Sendable {
@@ -106,9 +108,8 @@ public struct Reproducer: Sendable {
         var env = environment
         env["SDUI_FUZZ_EXPLAIN"] = "1"
         env["SWIFT_BACKTRACE"] = "enable=no"
-        let limitKB = (options.rssLimitMB + 1024) * 1024
-        guard let out = try? ProcessRunner.run("/bin/sh", ["-c", "ulimit -v \(limitKB); exec \"$0\" \"$1\"", debugBinary, input],
-                                               environment: env, timeout: Double(options.timeout)) else { return nil }
+        let limited = Platform.memoryLimited(debugBinary, [input], limitMB: options.rssLimitMB + 1024)
+        guard let out = try? ProcessRunner.run(limited.executable, limited.arguments, environment: env, timeout: Double(options.timeout)) else { return nil }
         let said = out.stderr.split(separator: "\n").filter { $0.hasPrefix("SDUIHarness: ") }.map { String($0.dropFirst("SDUIHarness: ".count)) }
         guard !said.isEmpty else { return nil }
         let shown = said.prefix(12).joined(separator: "\n")
@@ -185,18 +186,18 @@ public struct DebugCrashReplay: Sendable {
         env["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
         let parser = DebugReplayParser(packageRoot: packageRoot, classifier: FrameClassifier(fuzzProduct: product))
         // At the deadline SIGQUIT asks Swift's backtracer for the stack of where it spins.
-        let out = try ProcessRunner.run("/bin/sh", ["-c", "ulimit -v \(memoryLimitMB * 1024); exec \"$0\" \"$1\"", binary, input],
-                                        environment: env, timeout: Double(timeout), interruptSignal: SIGQUIT, grace: 4)
+        let limited = Platform.memoryLimited(binary, [input], limitMB: memoryLimitMB)
+        let out = try ProcessRunner.run(limited.executable, limited.arguments, environment: env, timeout: Double(timeout), interruptSignal: SIGQUIT, grace: 4)
         var analysis = parser.analyse(output: out.stderr + out.stdout, status: out.status, timeout: timeout)
         // Swift's backtracer cannot unwind out of libc's abort() (a failed cast, a fatal runtime
-        // error): it shows one `__pthread_kill` frame. gdb, where installed, can.
+        // error): it shows one `__pthread_kill` frame. A debugger, where installed, can (gdb on
+        // Linux, lldb on macOS; optional: without one the title names no frame of the decoder).
         if analysis.kind == .crash, !analysis.frames.contains(where: \.isProject),
-           let gdb = Toolchain.tool("gdb") ?? ["/usr/bin/gdb"].first(where: FileManager.default.isExecutableFile(atPath:)),
-           let traced = try? ProcessRunner.run(gdb, ["-q", "-batch", "-nx", "-ex", "set print frame-arguments none", "-ex", "set pagination off",
-                                                      "-ex", "run", "-ex", "bt 200", "--args", binary, input],
+           let (debugger, path) = Toolchain.debugger(),
+           let traced = try? ProcessRunner.run(path, debugger.backtraceArguments(binary: binary, arguments: [input]),
                                                 environment: env.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
                                                 timeout: Double(timeout) + 20) {
-            let frames = parser.gdbFrames(traced.stdout + traced.stderr)
+            let frames = parser.debuggerFrames(traced.stdout + traced.stderr, from: debugger)
             if frames.contains(where: \.isProject) {
                 analysis.frames = frames
                 analysis.title = CrashTriage.title(kind: analysis.kind, message: analysis.message, frames: frames)
@@ -245,6 +246,45 @@ struct DebugReplayParser {
         return CrashAnalysis(kind: kind, sanitizerKind: nil, message: message, frames: frames,
                              signature: "n/a (signatures come from the sanitizer build)",
                              title: CrashTriage.title(kind: kind, message: message, frames: frames))
+    }
+
+    /// Frames of a debugger's backtrace.
+    func debuggerFrames(_ output: String, from debugger: Toolchain.Debugger) -> [CrashAnalysis.Frame] {
+        switch debugger {
+        case .gdb: gdbFrames(output)
+        case .lldb: lldbFrames(output)
+        }
+    }
+
+    /// Frames of lldb's `thread backtrace`:
+    /// `  * frame #3: 0x0000000100003f2c FeedKit`$s7FeedKit…F + 44 at Feed.swift:12:5` or
+    /// `    frame #0: 0x… libsystem_kernel.dylib`__pthread_kill + 8`.
+    func lldbFrames(_ output: String) -> [CrashAnalysis.Frame] {
+        var raw: [(index: Int, symbol: String, location: String)] = []
+        for line in output.split(separator: "\n") {
+            let body = line.drop { $0 == " " || $0 == "*" }
+            guard body.hasPrefix("frame #") else { continue }
+            let afterHash = body.dropFirst("frame #".count)
+            guard let index = Int(afterHash.prefix { $0.isNumber }), let colon = afterHash.firstIndex(of: ":") else { continue }
+            var rest = afterHash[afterHash.index(after: colon)...].drop { $0 == " " }
+            if rest.hasPrefix("0x") { rest = rest.drop { $0 != " " }.drop { $0 == " " } }
+            // `IMAGE`SYMBOL + N at FILE:LINE:COL`
+            let image = rest.prefix { $0 != "`" }
+            guard image.endIndex < rest.endIndex else { continue }
+            let afterImage = rest[rest.index(after: image.endIndex)...]
+            // A mangled name has no space; a demangled one (lldb's default format) ends at ` + N`.
+            var symbol = String(afterImage)
+            for end in [" + ", " at "] { if let r = symbol.range(of: end) { symbol = String(symbol[..<r.lowerBound]) } }
+            var location = String(image)
+            if let at = afterImage.range(of: " at ", options: .backwards) { location = String(afterImage[at.upperBound...]) }
+            raw.append((index, symbol, location))
+        }
+        let names = CrashTriage(packageRoot: packageRoot).demangle(raw.map(\.symbol))
+        return raw.enumerated().map { n, frame in
+            CrashAnalysis.Frame(index: frame.index, function: names[n], location: relative(frame.location),
+                                isProject: classifier.isProject(symbol: frame.symbol, function: names[n],
+                                                                location: frame.location))
+        }
     }
 
     /// Frames of gdb's `bt`: `#9  0x0000… in $s7FeedKit…F () at /path/f.swift:12` or `… from /lib/libc.so.6`.

@@ -69,7 +69,7 @@ public struct ReferenceClient: ContractClient {
 
 /// A team's decoder, in process: decode a body, fill a ``Rendering`` from what it decoded. A thrown
 /// error is a rejection of the whole response. (A crash takes the process with it; the CLI runs
-/// clients out of process, see ``ProcessClient``.)
+/// clients out of process, see `ProcessClient` in SDUIContractProcess, beside the CLI.)
 public struct InProcessClient<Decoded>: ContractClient {
     public var name: String
     public var decode: @Sendable ([UInt8]) throws -> Decoded

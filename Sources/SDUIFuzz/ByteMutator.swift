@@ -1,5 +1,3 @@
-import CFuzzerHooks
-
 /// libFuzzer's own mutator (`LLVMFuzzerMutate`) on a byte array, with a small fallback for
 /// builds that are not linked with libFuzzer (tests, replay tools).
 enum ByteMutator {
@@ -9,7 +7,7 @@ enum ByteMutator {
         let capacity = min(max(maxSize, bytes.count, 1), bytes.count * 2 + 4096)
         let original = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: capacity - original))
-        let produced = bytes.withUnsafeMutableBufferPointer { sdui_fuzzer_mutate($0.baseAddress, original, capacity) }
+        let produced = bytes.withUnsafeMutableBufferPointer { LibFuzzerHooks.mutate($0.baseAddress, original, capacity) }
         if produced > 0 {
             bytes.removeLast(bytes.count - produced)
             return

@@ -1,8 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
-import CFuzzerHooks
+import SDUIPlatform
 import SDUIJSON
 import SDUIPayload
 
@@ -164,7 +161,8 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         let d = lockedDictionary()
         FileHandle.standardError.write(Data(("SDUIHarness: \(decoder.name), mutation \(plain ? "plain (libFuzzer only)" : strategy.rawValue): "
             + "\(d.keys.count) keys, \(d.kinds.count) kinds, \(d.enumValues.count) corpus values, \(d.literals.count) literals, "
-            + "\(d.pairs.count) key-literal pairs, \(d.typedKeys.count) typed keys, \(d.numbers.count) numbers\n").utf8))
+            + "\(d.pairs.count) key-literal pairs, \(d.typedKeys.count) typed keys, \(d.numbers.count) numbers; "
+            + "libFuzzer's mutator \(LibFuzzerHooks.isLinked ? "found" : "NOT found")\n").utf8))
         return 0
     }
 
@@ -178,11 +176,7 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     /// `-timeout` alarm then never fires and a hang is never reported. The fuzzing thread unblocks
     /// them before libFuzzer starts running inputs.
     static func unblockSignals() {
-        #if canImport(Glibc)
-        var none = sigset_t()
-        sigemptyset(&none)
-        pthread_sigmask(SIG_SETMASK, &none, nil)
-        #endif
+        Platform.unblockAllSignals()
     }
 
     /// Learns dictionary entries and splice material from a corpus.
@@ -204,8 +198,8 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         let plan = plan(&rng, maxSize: maxSize)
         // Half of the mutations are libFuzzer's own: they run in libFuzzer's buffer, which already
         // has room for `maxSize` bytes, with no copy (most of an execution's cost otherwise).
-        if plan.restart == nil, plan.step == .bytes, sdui_fuzzer_linked() != 0 {
-            let produced = sdui_fuzzer_mutate(data, size, maxSize)
+        if plan.restart == nil, plan.step == .bytes, LibFuzzerHooks.isLinked {
+            let produced = LibFuzzerHooks.mutate(data, size, maxSize)
             if produced > 0 { return produced }
         }
         var bytes = Array(UnsafeBufferPointer(start: data, count: size))

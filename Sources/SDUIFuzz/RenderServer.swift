@@ -1,4 +1,5 @@
 import Foundation
+import SDUIPlatform
 import SDUIRendering
 
 /// The contract gate's side of a fuzz target in a normal build: `TARGET --sdui-render-server`
@@ -14,8 +15,8 @@ enum RenderServer {
 
     static func serve<Decoded>(_ decoder: DecoderUnderTest<Decoded>) -> Never {
         // The protocol gets its own descriptor; whatever the decoder prints goes to stderr.
-        let out = dup(1)
-        dup2(2, 1)
+        let out = Platform.duplicate(1)
+        Platform.duplicate(2, onto: 1)
         PayloadSniffer.replayDeclaredEncoding = nil
         let encoder = JSONEncoder()
         while let body = readFrame() {
@@ -44,8 +45,7 @@ enum RenderServer {
         var buffer = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
-            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress! + done, count - done) }
-            if n < 0, errno == EINTR { continue }
+            let n = buffer.withUnsafeMutableBytes { Platform.read(0, $0.baseAddress! + done, count - done) }
             guard n > 0 else { return nil }
             done += n
         }
@@ -56,12 +56,6 @@ enum RenderServer {
         let n = payload.count
         var frame: [UInt8] = [tag.asciiValue!, UInt8(n >> 24 & 0xff), UInt8(n >> 16 & 0xff), UInt8(n >> 8 & 0xff), UInt8(n & 0xff)]
         frame += payload
-        var done = 0
-        while done < frame.count {
-            let w = frame.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, frame.count - done) }
-            if w < 0, errno == EINTR { continue }
-            guard w > 0 else { exit(0) }  // the gate went away
-            done += w
-        }
+        if !Platform.writeAll(fd, frame) { exit(0) }  // the gate went away
     }
 }

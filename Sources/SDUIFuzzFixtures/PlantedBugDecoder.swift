@@ -1,8 +1,6 @@
 import SDUIJSON
 import SDUIPayload
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// TEST FIXTURE, not a real decoder: a decoder with a planted crash, used to prove that the fuzz
 /// harness finds bugs plain libFuzzer does not reach.
@@ -41,10 +39,6 @@ public enum PlantedBugDecoder {
 }
 
 func getenvString(_ name: String) -> String? {
-    #if canImport(Glibc)
     guard let value = getenv(name) else { return nil }
     return String(cString: value)
-    #else
-    return nil
-    #endif
 }

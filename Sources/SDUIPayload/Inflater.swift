@@ -1,10 +1,6 @@
 import CZlib
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Streaming inflate of gzip, zlib and raw deflate with an output limit that is checked while
 /// inflating: output is produced into a buffer that never grows past `maxOutput + 1` bytes, so a
@@ -122,9 +118,5 @@ private struct OutputBuffer {
 }
 
 @inline(__always) private func freeMemory(_ p: UnsafeMutableRawPointer) {
-    #if canImport(Glibc)
-    Glibc.free(p)
-    #else
-    Darwin.free(p)
-    #endif
+    Foundation.free(p)
 }

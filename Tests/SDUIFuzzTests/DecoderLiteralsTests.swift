@@ -4,6 +4,7 @@ import TestSupport
 import SDUIJSON
 import SDUIPayload
 @testable import SDUIFuzz
+import SDUIPlatform
 
 @Suite struct DecoderLiteralsTests {
     static let source = #"""
@@ -84,7 +85,7 @@ import SDUIPayload
     @Test func minesSwiftStringLiteralsFromABinary() throws {
         let probe = ProcessInfo.processInfo.environment["SDUI_NO_SUCH_VARIABLE"] ?? "x"
         #expect(probe != "zq_probe77" && probe != "zq_long_literal_probe_2026")
-        let mined = DecoderLiterals.mine(binary: "/proc/self/exe")
+        let mined = DecoderLiterals.mine(binary: Platform.executablePath() ?? CommandLine.arguments[0])
         #expect(mined.strings.contains("zq_probe77"))
         #expect(mined.strings.contains("zq_long_literal_probe_2026"))
         #expect(DecoderLiterals.mine(binary: "/dev/null").isEmpty)

@@ -128,4 +128,31 @@ import Testing
         #expect(conversion("Not enough bits to represent the passed value") == conversion("Negative value is not representable"))
         #expect(conversion("Not enough bits to represent the passed value") != conversion("Unexpectedly found nil while unwrapping an Optional value"))
     }
+
+    /// macOS: lldb's backtrace (the frame format `Toolchain.Debugger.lldb` asks for, and lldb's
+    /// default with demangled names) gives the decoder's frame, and Darwin's libraries are plumbing.
+    @Test func lldbBacktracesNameTheDecodersFrame() {
+        let parser = DebugReplayParser(packageRoot: "/app", classifier: FrameClassifier(fuzzProduct: "FuzzFeedKit"))
+        let mangled = """
+        * thread #1, queue = 'com.apple.main-thread', stop reason = signal SIGABRT
+          frame #0: 0x000000018e4a6a60 libsystem_kernel.dylib`__pthread_kill + 8
+          frame #1: 0x000000018e4dec20 libsystem_pthread.dylib`pthread_kill + 288
+          frame #2: 0x000000018e3eba30 libsystem_c.dylib`abort + 180
+          frame #3: 0x00000001a1c4b7e4 libswiftCore.dylib`$ss13_dynamicCastFailure + 76
+          frame #4: 0x0000000100003f2c FuzzFeedKit`$s7FeedKit12FeedRendererV10headerCell3forS2S_tF + 44 at /app/Sources/FeedKit/FeedRenderer.swift:42
+          frame #5: 0x0000000100004010 FuzzFeedKit`$s8SDUIFuzz11FuzzHarnessC5checkyAA18InvariantViolationVSgSays5UInt8VGF + 12 at /deps/SDUIHarness/Sources/SDUIFuzz/FuzzHarness.swift:43
+        """
+        let frames = parser.debuggerFrames(mangled, from: .lldb)
+        #expect(frames.map(\.index) == [0, 1, 2, 3, 4, 5])
+        #expect(frames.filter(\.isProject).map(\.location) == ["Sources/FeedKit/FeedRenderer.swift:42"])
+        #expect(frames.filter(\.isProject).first?.function.contains("headerCell") == true)
+        let demangled = """
+            frame #0: 0x000000018e4a6a60 libsystem_kernel.dylib`__pthread_kill + 8
+          * frame #4: 0x0000000100003f2c FuzzFeedKit`FeedRenderer.headerCell(for:) + 44 at FeedRenderer.swift:42:17
+        """
+        let plain = parser.debuggerFrames(demangled, from: .lldb)
+        #expect(plain.map(\.index) == [0, 4])
+        #expect(plain[1].function == "FeedRenderer.headerCell(for:)")
+        #expect(!plain[0].isProject)
+    }
 }

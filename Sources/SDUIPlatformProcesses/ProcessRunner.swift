@@ -1,19 +1,25 @@
-import CProcessSignals
+// Processes exist on Linux and macOS, not on iOS: there this module is empty.
+#if os(Linux) || os(macOS)
 import Foundation
+import SDUIPlatform
 
-/// Runs child processes for the campaign: to completion with captured output, or streaming
-/// standard error line by line (libFuzzer's status lines) while it runs.
-enum ProcessRunner {
-    struct Output {
+/// Runs child processes: to completion with captured output, or streaming standard error line by
+/// line (libFuzzer's status lines) while it runs. Foundation's `Process` spawns on Linux and macOS
+/// alike; what differs (the signal mask a child inherits, aiming a signal at its main thread,
+/// ending its process group) goes through ``Platform``.
+public enum ProcessRunner {
+    public struct Output: Sendable {
         /// The exit status, the signal number for a signal, or -1 when killed for its timeout.
-        var status: Int32
-        var stdout: String
-        var stderr: String
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
         /// The deadline passed before it ended.
-        var timedOut: Bool { status == -1 }
+        public var timedOut: Bool { status == -1 }
     }
 
-    static func environment(_ extra: [String: String]) -> [String: String] {
+    /// The environment fuzzers and replays run in (see the fuzzing notes): no runtime backtracer
+    /// (it breaks ASan reports), no leak checking (false positives for Swift), deterministic hashing.
+    public static func environment(_ extra: [String: String]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=off"
         env["ASAN_OPTIONS"] = env["ASAN_OPTIONS"] ?? "detect_leaks=0"
@@ -24,7 +30,7 @@ enum ProcessRunner {
     }
 
     /// Runs to completion; output goes through temporary files so no pipe can fill up.
-    static func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
+    public static func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
                     environment extra: [String: String] = [:], stdin: Data? = nil, timeout: Double? = nil,
                     interruptSignal: Int32? = nil, grace: Double = 10) throws -> Output {
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-\(UUID().uuidString)")
@@ -56,15 +62,14 @@ enum ProcessRunner {
                 // Asked to explain itself first (e.g. SIGABRT: libFuzzer prints where it spins),
                 // on its main thread, the one running the input.
                 timedOut = true
-                if sdui_signal_main_thread(process.processIdentifier, signal) != 0 { kill(process.processIdentifier, signal) }
+                Platform.signalMainThread(process.processIdentifier, signal)
                 let until = Date().addingTimeInterval(grace)
                 while process.isRunning && Date() < until { usleep(20_000) }
             }
             if process.isRunning {
                 timedOut = true
-                kill(-process.processIdentifier, SIGKILL)
+                Platform.killTree(process.processIdentifier)
                 process.terminate()
-                kill(process.processIdentifier, SIGKILL)
             }
         }
         process.waitUntilExit()
@@ -77,19 +82,15 @@ enum ProcessRunner {
     /// mask, and a Swift program's threads block most signals: a fuzzer started with SIGALRM
     /// blocked never reports a timeout (libFuzzer's `-timeout` is an alarm), and one with SIGABRT
     /// blocked cannot be asked for its stack.
-    static func startUnblocked(_ process: Process) throws {
-        var none = sigset_t(), saved = sigset_t()
-        sigemptyset(&none)
-        pthread_sigmask(SIG_SETMASK, &none, &saved)
-        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
-        try process.run()
+    public static func startUnblocked(_ process: Process) throws {
+        try Platform.withSignalsUnblocked { try process.run() }
     }
 
     /// Runs while handing every line of standard error to `onLine`; the lines also go to `log`.
     /// `deadline` (seconds) ends the process and its process group if it is still running then:
     /// a fork-mode fuzzer can wait forever on a child that deadlocked (libFuzzer's timeout handler
     /// allocates, and a timeout that lands inside `malloc` never returns).
-    static func stream(_ executable: String, _ arguments: [String], in directory: String, environment extra: [String: String] = [:],
+    public static func stream(_ executable: String, _ arguments: [String], in directory: String, environment extra: [String: String] = [:],
                        deadline: Double? = nil, log: URL, onLine: @escaping (String) -> Void) throws -> Int32 {
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let logHandle = try FileHandle(forWritingTo: log)
@@ -109,8 +110,7 @@ enum ProcessRunner {
             DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
                 guard process.isRunning else { return }
                 FileHandle.standardError.write(Data("sdui fuzz: the fuzzer did not stop \(Int(deadline)) s after it started; ending it and its children\n".utf8))
-                kill(-pid, SIGKILL)
-                kill(pid, SIGKILL)
+                Platform.killTree(pid)
             }
         }
         var pending = Data()
@@ -130,11 +130,4 @@ enum ProcessRunner {
         return process.terminationStatus
     }
 }
-
-/// Tools of the Swift toolchain on `PATH` (`swift`, `llvm-symbolizer`, `swift-demangle` sit together).
-public enum Toolchain {
-    public static func tool(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-}
+#endif

@@ -1,4 +1,7 @@
 import Foundation
+import SDUIContract
+import SDUIPlatform
+import SDUIPlatformProcesses
 import SDUIRendering
 
 /// A client run out of process: an executable speaking the render protocol (a fuzz target's
@@ -29,7 +32,7 @@ public final class ProcessClient: ContractClient, @unchecked Sendable {
         self.timeout = timeout
         self.explainCrash = explainCrash
         // A process that died mid-request must fail the write, not end the gate with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
+        Platform.ignoreBrokenPipes()
     }
 
     /// A crash titled by the runtime's own line (`Fatal error: …`) when the process wrote one.
@@ -142,14 +145,14 @@ public final class ProcessClient: ContractClient, @unchecked Sendable {
                 if self.stderrData.count > 64 << 10 { self.stderrData = self.stderrData.suffix(32 << 10) }
                 self.stderrLock.unlock()
             }
-            try process.run()
+            try ProcessRunner.startUnblocked(process)
         }
 
         func request(_ body: [UInt8], timeout: Double) -> Outcome {
             let n = body.count
             var frame = Data([UInt8(n >> 24 & 0xff), UInt8(n >> 16 & 0xff), UInt8(n >> 8 & 0xff), UInt8(n & 0xff)])
             frame.append(contentsOf: body)
-            let watchdog = DispatchWorkItem { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            let watchdog = DispatchWorkItem { [process] in if process.isRunning { Platform.kill(process.processIdentifier) } }
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
             defer { watchdog.cancel() }
             do { try input.write(contentsOf: frame) } catch { return died(timedOut: false) }

@@ -1,0 +1,87 @@
+#ifndef SDUI_CSDUIPLATFORM_H
+#define SDUI_CSDUIPLATFORM_H
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#if defined(__APPLE__)
+#include <TargetConditionals.h>
+#endif
+
+/// Processes can be started here (Linux, macOS); iOS has none.
+#if defined(__linux__) || (defined(__APPLE__) && TARGET_OS_OSX)
+#define SDUI_HAS_PROCESSES 1
+#endif
+
+// Every OS detail SDUIHarness needs, in one POSIX file with a Linux and a Darwin branch (as
+// Fuzzilli's libreprl). The Swift above it (module SDUIPlatform) never asks which OS it runs on.
+
+/// Sends `sig` to the main thread of process `pid`. On Linux a process-directed signal may be
+/// taken by any thread that does not block it (libFuzzer's RSS thread, say), and a stack printed
+/// from there does not show where the input spins: tgkill aims at the main thread (whose id is the
+/// pid). Darwin has no way to aim at another process's thread; kill() is the best there is.
+int sdui_signal_main_thread(int pid, int sig);
+
+/// Sends `sig` to process `pid` and to its process group.
+void sdui_kill_tree(int pid, int sig);
+
+/// Sends `sig` to process `pid` alone; 0 on success.
+int sdui_kill(int pid, int sig);
+
+/// Unblocks every signal on the calling thread. A process started by Foundation's Process inherits
+/// a mask with nearly every signal blocked; libFuzzer's `-timeout` alarm then never fires.
+void sdui_unblock_all_signals(void);
+
+/// Blocks nothing on the calling thread and stores the previous mask in `saved` (restore it with
+/// sdui_restore_signal_mask). A child inherits the mask of the thread that spawns it.
+void sdui_unblock_all_signals_saving(void *saved);
+void sdui_restore_signal_mask(const void *saved);
+/// Bytes needed for a saved mask (sigset_t differs in size between the systems).
+size_t sdui_signal_mask_size(void);
+
+/// Ignores SIGPIPE for the process: a child that exits while we write to it is an error, not death.
+void sdui_ignore_sigpipe(void);
+
+/// Peak resident memory of this process since it started (since its exec), in bytes: Linux's
+/// VmHWM, Darwin's resident_size_max; -1 when unknown.
+int64_t sdui_peak_resident_bytes(void);
+
+/// Resident memory of process `pid` now, in bytes; -1 when it cannot be read.
+int64_t sdui_resident_bytes(int pid);
+
+/// Fills `pids` with up to `capacity` ids of running processes; returns how many, or -1.
+int sdui_list_processes(int *pids, int capacity);
+
+/// The absolute path of the executable process `pid` runs (pid 0: this process), into `buffer`;
+/// returns its length, or -1.
+int sdui_process_executable(int pid, char *buffer, size_t capacity);
+
+/// read(2) and write(2), retried on EINTR: bytes moved, 0 at end of file, -1 on error.
+ssize_t sdui_read(int fd, void *buffer, size_t count);
+ssize_t sdui_write(int fd, const void *buffer, size_t count);
+int sdui_dup(int fd);
+int sdui_dup2(int fd, int target);
+
+/// A symbol of the running program by name, or NULL (dlsym with RTLD_DEFAULT): how the harness
+/// finds libFuzzer's LLVMFuzzerMutate without an undefined weak symbol, which Apple's linker rejects.
+void *sdui_lookup_symbol(const char *name);
+
+/// libFuzzer's LLVMFuzzerMutate when this program is a libFuzzer build, else NULL. Darwin: dlsym
+/// (an undefined weak symbol, the usual way, is an error for Apple's linker). Linux: a weak
+/// reference (ELF allows it; libFuzzer's symbols are not in an executable's dynamic table, so
+/// dlsym cannot see them there), then dlsym for a libFuzzer in a shared library.
+void *sdui_libfuzzer_mutate(void);
+
+/// Whether an address-space limit (RLIMIT_AS, `ulimit -v`) is enforced here: Linux yes; Darwin
+/// accepts the call but does not enforce it, so limits there come from libFuzzer's own flags.
+int sdui_address_space_limit_enforced(void);
+
+#if SDUI_HAS_PROCESSES
+/// Runs `path` (argv and envp NULL-terminated) with standard input, output and error from and to the
+/// named files, and waits for it: `status` is its exit status, or 128 + the signal that ended it;
+/// `max_rss_bytes` its own peak resident memory (wait4's rusage, whose unit differs by system).
+/// Returns 0, or the errno of a spawn that failed.
+int sdui_spawn_and_wait(const char *path, char *const argv[], char *const envp[], const char *stdin_path,
+                        const char *stdout_path, const char *stderr_path, int *status, int64_t *max_rss_bytes);
+#endif
+
+#endif
