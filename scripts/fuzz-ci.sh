@@ -5,7 +5,9 @@
 #     input (Corpus/crashes) through its own decoder's sanitizer build (`sdui fuzz regress`);
 #  3. smoke-fuzz each default target for a short budget and fail on any crash;
 #  4. prove the harness finds the planted bug (a gzip-only, kind+field+value bug) within the budget,
-#     and show what plain libFuzzer does in the same budget.
+#     and show what plain libFuzzer does in the same budget;
+#  5. the recipe for toolchains without libFuzzer (Xcode's): `--libfuzzer` with the toolchain's own
+#     libclang_rt.fuzzer_no_main archive, which must build, verify and find the planted bug too.
 # Usage: scripts/fuzz-ci.sh [SMOKE_SECONDS] [PLANTED_SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,5 +61,17 @@ if ls "$work/plain-artifacts"/crash-* >/dev/null 2>&1; then
   echo "plain libFuzzer also found it in ${planted}s"
 else
   echo "plain libFuzzer did not find it in ${planted}s ($(grep -E '^#[0-9]+' "$work/plain.log" | tail -1 | cut -c1-80))"
+fi
+echo "== fuzz-ci: --libfuzzer ARCHIVE (the way for a toolchain that ships no libFuzzer)"
+resources="$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["paths"]["runtimeResourcePath"])')"
+archive="$(ls "$resources"/../clang/*/lib/*/libclang_rt.fuzzer_no_main*.a 2>/dev/null | head -n 1)"
+[ -n "$archive" ] || { echo "fuzz-ci: no libclang_rt.fuzzer_no_main archive beside $resources"; exit 1; }
+set +e
+"$sdui" fuzz run planted --libfuzzer "$archive" --stop-on-crash --time "$planted" --jobs 1 --output "$work/driver" > "$work/driver.md"
+status=$?
+set -e
+grep -E 'first crash|^- title' "$work/driver.md" || true
+if [ $status -ne 1 ] || ! grep -q 'PlantedBugDecoder.decode' "$work/driver.md"; then
+  echo "fuzz-ci: the --libfuzzer build did not find the planted bug within ${planted}s (exit $status)"; exit 1
 fi
 echo "fuzz-ci: ok"

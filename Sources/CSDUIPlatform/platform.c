@@ -180,6 +180,26 @@ void *sdui_lookup_symbol(const char *name) { return dlsym(RTLD_DEFAULT, name); }
 extern size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size) __attribute__((weak));
 #endif
 
+typedef int (*sdui_test_one_input)(const uint8_t *data, size_t size);
+typedef int (*sdui_run_driver)(int *argc, char ***argv, sdui_test_one_input callback);
+#if defined(__linux__)
+extern int LLVMFuzzerRunDriver(int *argc, char ***argv, sdui_test_one_input callback) __attribute__((weak));
+extern int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) __attribute__((weak));
+#endif
+
+int sdui_run_libfuzzer_driver(int *argc, char ***argv) {
+    sdui_run_driver driver = NULL;
+    sdui_test_one_input test = NULL;
+#if defined(__linux__)
+    driver = LLVMFuzzerRunDriver;
+    test = LLVMFuzzerTestOneInput;
+#endif
+    if (!driver) driver = (sdui_run_driver)dlsym(RTLD_DEFAULT, "LLVMFuzzerRunDriver");
+    if (!test) test = (sdui_test_one_input)dlsym(RTLD_DEFAULT, "LLVMFuzzerTestOneInput");
+    if (!driver || !test) return -1;
+    return driver(argc, argv, test);
+}
+
 void *sdui_libfuzzer_mutate(void) {
 #if defined(__linux__)
     if (LLVMFuzzerMutate) return (void *)&LLVMFuzzerMutate;

@@ -17,6 +17,15 @@ struct FuzzCommand: ParsableCommand {
     )
 }
 
+struct LibFuzzerOption: ParsableArguments {
+    @Option(name: .customLong("libfuzzer"), help: ArgumentHelp("""
+        A libFuzzer archive without main (libclang_rt.fuzzer_no_main*.a) to build with, for a \
+        toolchain that ships none (Xcode's): e.g. Homebrew llvm's lib/clang/*/lib/darwin/\
+        libclang_rt.fuzzer_no_main_osx.a. Binaries go to .build-fuzz-driver.
+        """, valueName: "archive"))
+    var archive: String?
+}
+
 struct PackageOption: ParsableArguments {
     @Option(help: ArgumentHelp("The SDUIHarness package root (default: the nearest folder above the current one holding Package.swift).", valueName: "dir"))
     var packagePath: String?
@@ -120,6 +129,8 @@ struct FuzzRunCommand: ParsableCommand {
     @Flag(help: "Use the fuzz binaries already in .build-fuzz.")
     var noBuild = false
 
+    @OptionGroup var libFuzzer: LibFuzzerOption
+
     @Flag(help: "After fuzzing, measure source coverage of the seeds and the campaign's corpus (OUTPUT/coverage/, linked from the report).")
     var coverage = false
 
@@ -154,6 +165,7 @@ struct FuzzRunCommand: ParsableCommand {
         options.build = !noBuild
         options.stopOnCrash = stopOnCrash
         options.coverage = coverage
+        options.libFuzzerArchive = libFuzzer.archive
         let campaign = Campaign(options: options, packageRoot: root) { printError("sdui fuzz: " + $0) }
         let results: [TargetResult]
         do {
@@ -223,7 +235,14 @@ struct FuzzBuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Build fuzz targets into .build-fuzz and verify their coverage and ASan instrumentation.",
-        discussion: "Exit status: 0 all built and instrumented; 2 a build failed or a binary is not instrumented."
+        discussion: """
+        Needs a toolchain with libFuzzer: swift.org's (Linux, macOS). Xcode's has none: then select a
+        swift.org toolchain (TOOLCHAINS=swift sdui fuzz build), or pass --libfuzzer ARCHIVE; the
+        command says so, with the ways out, before it builds anything.
+
+        EXIT STATUS
+          0 all built and instrumented; 2 no libFuzzer, a build failed, or a binary is not instrumented.
+        """
     )
 
     @Argument(help: "Targets or products (default: every catalog target).")
@@ -232,10 +251,12 @@ struct FuzzBuildCommand: ParsableCommand {
     @Flag(help: "Only verify binaries already built.")
     var noBuild = false
 
+    @OptionGroup var libFuzzer: LibFuzzerOption
+
     @OptionGroup var package: PackageOption
 
     func run() throws {
-        let builder = FuzzBuilder(packageRoot: try package.root())
+        let builder = FuzzBuilder(packageRoot: try package.root(), libFuzzerArchive: libFuzzer.archive)
         let specs = targets.isEmpty ? FuzzTargetCatalog.targets : targets.map { FuzzTargetCatalog.spec(named: $0, seeds: []) }
         for spec in specs {
             do {

@@ -40,6 +40,9 @@ public struct CampaignOptions: Sendable {
     /// End a target's run at its first crash instead of fuzzing on for the whole budget.
     public var stopOnCrash = false
     /// After fuzzing, build the coverage replayers and report what the campaign's corpus reaches.
+    /// A libFuzzer archive without `main` to build with, for a toolchain that has no libFuzzer
+    /// (see ``FuzzBuilder``); nil: the toolchain's.
+    public var libFuzzerArchive: String?
     public var coverage = false
 
     public init(targets: [FuzzTargetSpec], output: String) {
@@ -114,7 +117,7 @@ public final class Campaign: @unchecked Sendable {
     public init(options: CampaignOptions, packageRoot: String, progress: @escaping (String) -> Void) {
         self.options = options
         self.packageRoot = packageRoot
-        self.builder = FuzzBuilder(packageRoot: packageRoot)
+        self.builder = FuzzBuilder(packageRoot: packageRoot, libFuzzerArchive: options.libFuzzerArchive)
         self.progress = progress
     }
 

@@ -4,22 +4,64 @@ import SDUIPlatformProcesses
 
 /// Builds libFuzzer targets in their own scratch path with the recipe that gives both coverage
 /// and ASan instrumentation, and verifies each binary really is instrumented.
+///
+/// Two recipes. With a toolchain that ships libFuzzer (swift.org's, on Linux and macOS):
+/// `-sanitize=fuzzer,address`. With one that does not (Xcode's), or by choice: `--libfuzzer
+/// ARCHIVE`, a libFuzzer archive without `main` (`libclang_rt.fuzzer_no_main*.a`, e.g. Homebrew's
+/// llvm), linked whole into a binary instrumented with `-sanitize=address -sanitize-coverage=…`;
+/// the target's own `main` (``FuzzReplay``) then hands over to libFuzzer's driver.
 public struct FuzzBuilder: Sendable {
     /// The package root (holding Package.swift).
     public var packageRoot: String
     /// The scratch path, relative to the root unless absolute.
-    public var scratchPath = ".build-fuzz"
+    public var scratchPath: String
+    /// A libFuzzer archive without `main` to link instead of the toolchain's libFuzzer.
+    public var libFuzzerArchive: String?
+    /// The system the build is for (its linker's flags differ).
+    public var os: HostOS
 
-    public init(packageRoot: String, scratchPath: String = ".build-fuzz") {
+    public init(packageRoot: String, scratchPath: String? = nil, libFuzzerArchive: String? = nil, os: HostOS = .current) {
         self.packageRoot = packageRoot
-        self.scratchPath = scratchPath
+        self.libFuzzerArchive = libFuzzerArchive.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL.path }
+        // The two recipes build different binaries: apart, so neither rebuilds the other's.
+        self.scratchPath = scratchPath ?? (libFuzzerArchive == nil ? ".build-fuzz" : ".build-fuzz-driver")
+        self.os = os
     }
 
+    /// The coverage the fuzzer needs, as `-sanitize=fuzzer` would give it.
+    static let coverageFlags = "-sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp"
+
     /// The flags, in the one order that instruments for coverage *and* ASan (see fuzzing notes);
-    /// `SDUI_LIBFUZZER` tells targets' `main.swift` not to add their replay program.
+    /// `SDUI_LIBFUZZER` tells targets not to add their replay program.
     public var buildArguments: [String] {
-        ["build", "-c", "release", "--scratch-path", scratchPath, "--sanitize=fuzzer",
-         "-Xswiftc", "-DSDUI_LIBFUZZER", "-Xswiftc", "-sanitize=fuzzer,address"]
+        guard let archive = libFuzzerArchive else {
+            return ["build", "-c", "release", "--scratch-path", scratchPath, "--sanitize=fuzzer",
+                    "-Xswiftc", "-DSDUI_LIBFUZZER", "-Xswiftc", "-sanitize=fuzzer,address"]
+        }
+        // The archive's members are referenced only at run time, so all of it is linked; it is
+        // C++, hence the C++ library of the system.
+        let link: [String] = switch os {
+        case .linux: ["--whole-archive", archive, "--no-whole-archive", "-lstdc++"]
+        case .darwin: ["-force_load", archive, "-lc++"]
+        }
+        return ["build", "-c", "release", "--scratch-path", scratchPath, "--sanitize=address",
+                "-Xswiftc", Self.coverageFlags]
+            + link.flatMap { ["-Xlinker", $0] }
+    }
+
+    /// Stops before a build that cannot work: no libFuzzer in the toolchain and none given, or a
+    /// given archive that is not there.
+    public func checkToolchain() throws {
+        if let archive = libFuzzerArchive {
+            guard FileManager.default.isReadableFile(atPath: archive) else {
+                throw BuildError.noLibFuzzer("--libfuzzer \(archive): no such file (a libclang_rt.fuzzer_no_main archive)")
+            }
+            return
+        }
+        guard let swift = Toolchain.swiftExecutable() else { throw BuildError.swiftNotFound }
+        if Toolchain.libFuzzer(swift: swift) == nil {
+            throw BuildError.noLibFuzzer(Toolchain.noLibFuzzerMessage(swift: swift))
+        }
     }
 
     public var binDirectory: String {
@@ -33,12 +75,14 @@ public struct FuzzBuilder: Sendable {
         case swiftNotFound
         case buildFailed(product: String, output: String)
         case notInstrumented(product: String, reason: String)
+        case noLibFuzzer(String)
 
         public var description: String {
             switch self {
             case .swiftNotFound: "the swift toolchain was not found on PATH"
             case .buildFailed(let p, let out): "building \(p) failed:\n\(out.suffix(3000))"
             case .notInstrumented(let p, let reason): "\(p) is not a usable fuzzer: \(reason)"
+            case .noLibFuzzer(let message): message
             }
         }
     }
@@ -49,6 +93,7 @@ public struct FuzzBuilder: Sendable {
     }
 
     public func build(_ product: String) throws {
+        try checkToolchain()
         guard let swift = Toolchain.tool("swift") else { throw BuildError.swiftNotFound }
         let out = try ProcessRunner.run(swift, buildArguments + ["--product", product], in: packageRoot)
         guard out.status == 0 else { throw BuildError.buildFailed(product: product, output: out.stdout + out.stderr) }

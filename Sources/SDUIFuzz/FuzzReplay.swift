@@ -1,5 +1,6 @@
 import Foundation
 import SDUIPayload
+import SDUIPlatform
 
 /// The program a fuzz target is in a normal (non-libFuzzer) build: it replays the files given on
 /// the command line through the target's `LLVMFuzzerTestOneInput`, so a crash input can be run in
@@ -19,6 +20,9 @@ public enum FuzzReplay {
     /// Replays files through the harness, or serves renderings to `sdui contract` (`--sdui-render-server`).
     public static func main<Decoded>(_ harness: FuzzHarness<Decoded>) -> Never {
         if CommandLine.arguments.dropFirst().first == RenderServer.flag { RenderServer.serve(harness.decoder) }
+        // Built with `--libfuzzer ARCHIVE` (a toolchain without libFuzzer, e.g. Xcode's): the
+        // archive has no `main`, so this one hands over to libFuzzer's driver.
+        if let status = Platform.runLibFuzzerDriver() { exit(status) }
         main { harness.testOneInput($0, $1) }
     }
 

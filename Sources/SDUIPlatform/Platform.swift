@@ -127,6 +127,15 @@ public enum Platform {
     /// libFuzzer's `LLVMFuzzerMutate` when this program is a libFuzzer build, else nil.
     public static func libFuzzerMutate() -> UnsafeMutableRawPointer? { sdui_libfuzzer_mutate() }
 
+    /// Runs libFuzzer's driver with this program's arguments when a libFuzzer archive without
+    /// `main` is linked in; its exit status, or nil when there is none (a normal build).
+    public static func runLibFuzzerDriver() -> Int32? {
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        let status = sdui_run_libfuzzer_driver(&argc, &argv)
+        return status == -1 ? nil : status
+    }
+
     /// A function or variable of the running program by its C name, or nil.
     public static func symbol(named name: String) -> UnsafeMutableRawPointer? { sdui_lookup_symbol(name) }
 }

@@ -71,6 +71,11 @@ void *sdui_lookup_symbol(const char *name);
 /// dlsym cannot see them there), then dlsym for a libFuzzer in a shared library.
 void *sdui_libfuzzer_mutate(void);
 
+/// Runs libFuzzer's driver (LLVMFuzzerRunDriver) on this program's LLVMFuzzerTestOneInput, when a
+/// libFuzzer archive without `main` was linked in (`sdui fuzz --libfuzzer ARCHIVE`); returns its
+/// exit status, or -1 (nothing run) in a program without libFuzzer. Found as LLVMFuzzerMutate is.
+int sdui_run_libfuzzer_driver(int *argc, char ***argv);
+
 /// Whether an address-space limit (RLIMIT_AS, `ulimit -v`) is enforced here: Linux yes; Darwin
 /// accepts the call but does not enforce it, so limits there come from libFuzzer's own flags.
 int sdui_address_space_limit_enforced(void);
