@@ -71,8 +71,11 @@ struct FuzzRunCommand: ParsableCommand {
 
         WHAT THE HARNESS ADDS FOR ANY DECODER
           The dictionary holds the seeds' keys, discriminator values and enum-like strings, plus the
-          literals, keys and integer constants mined from the decoder's sources (the target's Sources/
-          and --mine-sources) and from the fuzz binary (Swift small-string immediates, long literals).
+          literals, keys and integer constants mined from the decoder's sources and from the fuzz binary
+          (Swift small-string immediates, long literals; ELF and Mach-O). A target of your own has its
+          decoder's sources found through the package graph: its own targets and those of the products
+          it uses from other packages (by path or a checkout), two package hops deep; --mine-sources
+          adds more.
           The structure-aware mutators use it too, with number moves across type boundaries and by
           orders of magnitude, values copied between fields, and mutation inside compressed seeds.
           -timeout is 1 s and slower-than-100-ms inputs are reported; --value-profile adds libFuzzer's
@@ -99,7 +102,7 @@ struct FuzzRunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A libFuzzer dictionary to use instead of the one generated from the seeds and the decoder.", valueName: "file"))
     var dict: String?
 
-    @Option(help: ArgumentHelp("Another source folder of the decoder to mine for literals (repeatable), e.g. a dependency's checkout.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Another source folder of the decoder to mine for literals (repeatable), beyond those found through the package graph.", valueName: "dir"))
     var mineSources: [String] = []
 
     @Flag(help: "Do not mine the decoder's sources and binary for literals and constants.")

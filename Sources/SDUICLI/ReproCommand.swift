@@ -171,7 +171,8 @@ struct ReproCommand: ParsableCommand {
 
     func explanation(spec: FuzzTargetSpec, root: String) -> InputExplanation {
         func absolute(_ p: String) -> String { p.hasPrefix("/") ? p : root + "/" + p }
-        return InputExplanation(decoderSources: spec.decoderSources.map(absolute), seeds: seeds.map(absolute))
+        return InputExplanation(decoderSources: spec.resolvedDecoderSources(packageRoot: root, scratchPath: ".build-fuzz"),
+                                seeds: seeds.map(absolute))
     }
 
     func customProduct(_ root: String) -> FuzzTargetSpec? {

@@ -305,7 +305,8 @@ public final class Campaign: @unchecked Sendable {
     /// binary (small-string immediates and long literals), so a decoder whose sources are not at
     /// hand still gets its compared strings.
     func mineLiterals(_ target: FuzzTargetSpec, binary: String) -> DecoderLiterals {
-        var mined = DecoderLiterals.mine(sources: (target.decoderSources + options.extraDecoderSources).map(absolute))
+        let folders = target.resolvedDecoderSources(packageRoot: packageRoot, scratchPath: builder.scratchPath, progress: progress)
+        var mined = DecoderLiterals.mine(sources: folders + options.extraDecoderSources.map(absolute))
         let fromBinary = DecoderLiterals.mine(binary: binary)
         // The binary holds the harness's and the libraries' literals too: only those that look
         // like protocol tokens (no spaces, no paths) are kept from it.

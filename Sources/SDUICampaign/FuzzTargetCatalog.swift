@@ -10,13 +10,34 @@ public struct FuzzTargetSpec: Sendable, Hashable {
     /// Source folders of the decoder, relative to the package root, mined for the literals it
     /// compares against (a user target's whole `Sources/`).
     public var decoderSources: [String]
+    /// Whether the decoder's sources are found from the package graph (a user's target, whose
+    /// decoder may sit in another package), with `decoderSources` as the fallback.
+    public var findsSourcesInPackageGraph: Bool
 
-    public init(name: String, product: String, seeds: [String], summary: String, decoderSources: [String] = ["Sources"]) {
+    public init(name: String, product: String, seeds: [String], summary: String, decoderSources: [String] = ["Sources"],
+                findsSourcesInPackageGraph: Bool = false) {
         self.name = name
         self.product = product
         self.seeds = seeds
         self.summary = summary
         self.decoderSources = decoderSources
+        self.findsSourcesInPackageGraph = findsSourcesInPackageGraph
+    }
+
+    /// The decoder's source folders, absolute: from the package graph where the target asks for
+    /// it (saying which through `progress`), else `decoderSources` under the root.
+    public func resolvedDecoderSources(packageRoot: String, scratchPath: String? = nil, progress: (String) -> Void = { _ in }) -> [String] {
+        let fallback = decoderSources.map { $0.hasPrefix("/") ? $0 : packageRoot + "/" + $0 }
+        guard findsSourcesInPackageGraph else { return fallback }
+        do {
+            let found = try PackageGraph(packageRoot: packageRoot, scratchPath: scratchPath).decoderSources(of: product)
+            progress("\(name): decoder sources from the package graph: "
+                     + found.map { "\($0.target) (\($0.package))" }.joined(separator: ", "))
+            return found.map(\.path)
+        } catch {
+            progress("\(name): the package graph could not be read (\(error)); mining \(decoderSources.joined(separator: ", "))")
+            return fallback
+        }
     }
 }
 
@@ -57,6 +78,7 @@ public enum FuzzTargetCatalog {
             if !seeds.isEmpty { known.seeds = seeds }
             return known
         }
-        return FuzzTargetSpec(name: name, product: name, seeds: seeds.isEmpty ? ["Corpus/seeds"] : seeds, summary: "user target")
+        return FuzzTargetSpec(name: name, product: name, seeds: seeds.isEmpty ? ["Corpus/seeds"] : seeds, summary: "user target",
+                              findsSourcesInPackageGraph: true)
     }
 }
