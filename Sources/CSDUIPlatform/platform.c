@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <limits.h>
 #include <unistd.h>
 #include <fcntl.h>
 #include <sys/wait.h>
@@ -22,10 +23,13 @@
 #include <dirent.h>
 #include <sys/syscall.h>
 #elif defined(__APPLE__)
-#include <libproc.h>
 #include <mach/mach.h>
 #include <mach-o/dyld.h>
+#if TARGET_OS_OSX
+// libproc (other processes' memory and paths) is macOS's; iOS has no other processes to look at.
+#include <libproc.h>
 #include <sys/proc_info.h>
+#endif
 #endif
 
 int sdui_signal_main_thread(int pid, int sig) {
@@ -95,7 +99,7 @@ int64_t sdui_resident_bytes(int pid) {
     fclose(f);
     if (n != 2) return -1;
     return (int64_t)resident * (int64_t)sysconf(_SC_PAGESIZE);
-#elif defined(__APPLE__)
+#elif defined(__APPLE__) && TARGET_OS_OSX
     struct proc_taskinfo info;
     int n = proc_pidinfo(pid, PROC_PIDTASKINFO, 0, &info, sizeof info);
     if (n != (int)sizeof info) return -1;
@@ -120,7 +124,7 @@ int sdui_list_processes(int *pids, int capacity) {
     }
     closedir(dir);
     return count;
-#elif defined(__APPLE__)
+#elif defined(__APPLE__) && TARGET_OS_OSX
     int n = proc_listallpids(pids, capacity * (int)sizeof(int));
     return n < 0 ? -1 : n;
 #else
@@ -143,12 +147,16 @@ int sdui_process_executable(int pid, char *buffer, size_t capacity) {
     if (pid == 0) {
         uint32_t size = (uint32_t)capacity;
         if (_NSGetExecutablePath(buffer, &size) != 0) return -1;
-        char resolved[PROC_PIDPATHINFO_MAXSIZE];
+        char resolved[PATH_MAX];
         if (realpath(buffer, resolved) && strlen(resolved) < capacity) strcpy(buffer, resolved);
         return (int)strlen(buffer);
     }
+#if TARGET_OS_OSX
     int n = proc_pidpath(pid, buffer, (uint32_t)capacity);
     return n <= 0 ? -1 : n;
+#else
+    return -1;
+#endif
 #else
     (void)pid; (void)buffer;
     return -1;

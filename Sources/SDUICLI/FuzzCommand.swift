@@ -222,7 +222,12 @@ struct FuzzDictCommand: ParsableCommand {
         }
         var dictionary = FuzzDictionary(learningFrom: documents)
         var mined = DecoderLiterals.mine(sources: sources)
-        for file in binary { mined.merge(DecoderLiterals.mine(binary: file)) }
+        for file in binary {
+            do { mined.merge(try DecoderLiterals.mineBinary(file)) } catch {
+                printError("sdui fuzz dict: \(error)")
+                throw ExitCode(2)
+            }
+        }
         dictionary.add(mined)
         let text = dictionary.libFuzzerFormat
         if let output {

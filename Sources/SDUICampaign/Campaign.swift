@@ -307,7 +307,11 @@ public final class Campaign: @unchecked Sendable {
     func mineLiterals(_ target: FuzzTargetSpec, binary: String) -> DecoderLiterals {
         let folders = target.resolvedDecoderSources(packageRoot: packageRoot, scratchPath: builder.scratchPath, progress: progress)
         var mined = DecoderLiterals.mine(sources: folders + options.extraDecoderSources.map(absolute))
-        let fromBinary = DecoderLiterals.mine(binary: binary)
+        let fromBinary: DecoderLiterals
+        do { fromBinary = try DecoderLiterals.mineBinary(binary) } catch {
+            progress("\(target.name): \(error); only the sources are mined")
+            fromBinary = DecoderLiterals()
+        }
         // The binary holds the harness's and the libraries' literals too: only those that look
         // like protocol tokens (no spaces, no paths) are kept from it.
         mined.merge(DecoderLiterals(strings: fromBinary.strings.filter { s in

@@ -11,7 +11,8 @@ import SDUIPlatformProcesses
 /// models from are mined; general-purpose libraries further down are not (their literals are noise).
 public struct PackageGraph: Sendable {
     public var packageRoot: String
-    /// The scratch path whose checkouts the fuzz build resolved (so no second resolution is made).
+    /// The scratch path whose checkouts the fuzz build resolved (so no second resolution is made, and
+    /// the default `.build`, which a running `swift run` or `swift test` may hold, is not waited for).
     public var scratchPath: String?
     public var maxPackageHops = 2
 
@@ -46,11 +47,13 @@ public struct PackageGraph: Sendable {
     /// everything it depends on (a decoder that package also ships is still mined).
     public func decoderSources(of product: String) throws -> [SourceFolder] {
         let root = try describe(packageRoot)
-        let dependencies = try dependencyPackages()
+        // Resolved only when a product of another package is used (it may fetch from a cache).
+        var dependencies: [String: [String]]?
         var descriptions: [String: Description] = [root.path: root]
         func description(ofPackageWithProduct name: String, near: String) throws -> Description? {
+            if dependencies == nil { dependencies = try dependencyPackages() }
             // The packages this one depends on first (a product name is unique among them).
-            for path in dependencies[near] ?? [] {
+            for path in dependencies?[near] ?? [] {
                 if descriptions[path] == nil { descriptions[path] = try? describe(path) }
                 if let d = descriptions[path], d.products.contains(where: { $0.name == name }) { return d }
             }
@@ -140,7 +143,10 @@ public struct PackageGraph: Sendable {
     }
 
     func describe(_ path: String) throws -> Description {
-        let json = try swift(["package", "describe", "--type", "json"], in: path)
+        // Another package's description must not take the root's scratch folder (SwiftPM locks it).
+        var arguments = ["package"]
+        if let scratchPath, path == packageRoot { arguments += ["--scratch-path", scratchPath] }
+        let json = try swift(arguments + ["describe", "--type", "json"], in: path)
         // Some SwiftPM versions print notes before the JSON.
         let start = json.firstIndex(of: "{") ?? json.startIndex
         var d = try JSONDecoder().decode(Description.self, from: Data(json[start...].utf8))
