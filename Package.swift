@@ -112,7 +112,7 @@ let package = Package(
         .executableTarget(name: "SDUIBench", dependencies: ["SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIFuzz"]),
 
         // Helpers shared by the test targets (paths to the corpus and ../shared, subprocesses, generators).
-        .target(name: "TestSupport", dependencies: ["SDUIScreen", "SDUIJSON", "SDUIPlatformProcesses"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SDUIScreen", "SDUIJSON", "SDUIPlatform", "SDUIPlatformProcesses"], path: "Tests/TestSupport"),
         .testTarget(name: "SDUIPayloadTests", dependencies: ["SDUIPayload", "TestSupport"]),
         .testTarget(name: "SDUIJSONTests", dependencies: ["SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUIScreenTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),

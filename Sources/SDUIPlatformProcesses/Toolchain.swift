@@ -97,7 +97,7 @@ public enum Toolchain {
                 "  2. Link a libFuzzer archive you have, e.g. Homebrew's llvm (brew install llvm):",
                 "       sdui fuzz run --libfuzzer \"$(brew --prefix llvm)\"/lib/clang/*/lib/darwin/libclang_rt.fuzzer_no_main_osx.a …",
                 "  3. Run in the Linux image, whose toolchain has libFuzzer:",
-                "       docker run --rm -v \"$PWD\":/src -w /src swift:6.2 bash scripts/fuzz.sh",
+                "       docker run --rm -v \"$PWD\":/src -v sdui-linux-build:/src/.build -v sdui-linux-fuzz:/src/.build-fuzz -w /src swift:6.2 bash scripts/fuzz.sh",
                 "Tests, `sdui repro` on debug builds and the contract gate do not need libFuzzer.",
             ]
         case .linux:

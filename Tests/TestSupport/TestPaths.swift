@@ -1,4 +1,6 @@
 import Foundation
+import SDUIPlatform
+import SDUIPlatformProcesses
 
 /// Where the tests find the repository, its corpus and the shared external test data.
 public enum TestPaths {
@@ -21,6 +23,13 @@ public enum TestPaths {
             return URL(fileURLWithPath: dir).appendingPathComponent("external")
         }
         return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/external")
+    }
+
+    /// Tests that build fuzzers need a toolchain with libFuzzer (swift.org's; Xcode's has none):
+    /// they are skipped without one, except in CI on Linux, where a missing libFuzzer is a failure.
+    public static var fuzzingAvailable: Bool {
+        if HostOS.current == .linux, ProcessInfo.processInfo.environment["CI"] != nil { return true }
+        return Toolchain.swiftExecutable().flatMap { Toolchain.libFuzzer(swift: $0) } != nil
     }
 
     /// Tests over the external data run when it is present, and always in CI (where its absence
