@@ -215,7 +215,8 @@ public final class Campaign: @unchecked Sendable {
         defer { sampler.stop() }
         // The budget plus a minute: past that a child is stuck (see ProcessRunner.stream) and the
         // campaign goes on to triage what it has.
-        _ = try ProcessRunner.stream(binary, arguments, in: packageRoot, environment: environment,
+        let logFile = "\(logs)/\(target.name).log"
+        let exitStatus = try ProcessRunner.stream(binary, arguments, in: packageRoot, environment: environment,
                                      deadline: Double(options.secondsPerTarget + 60),
                                      log: URL(fileURLWithPath: "\(logs)/\(target.name).log")) { line in
             guard let status = LibFuzzerOutput.status(line) else { return }
@@ -233,6 +234,13 @@ public final class Campaign: @unchecked Sendable {
         }
         let seconds = Date().timeIntervalSince(start)
         sampler.stop()
+        // A fuzzer that never got to fuzzing (it died in its own initialisation, say) must not read
+        // as a campaign that found nothing.
+        let log = (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? ""
+        if first == nil, !log.contains("INFO: Loaded") {
+            throw CampaignError.fuzzerDidNotStart(target: target.name, status: exitStatus, log: relative(logFile), command: command,
+                                                  output: String(log.suffix(1500)))
+        }
         let memory = sampler.result
         let (crashes, untriaged) = try triage(target: target, binary: binary, artifacts: artifacts, start: start)
         let slow = CorpusReader.files(under: artifacts).filter { ($0 as NSString).lastPathComponent.hasPrefix("slow-") }
@@ -355,8 +363,12 @@ public final class Campaign: @unchecked Sendable {
 
 public enum CampaignError: Error, CustomStringConvertible {
     case mergeFailed(target: String, output: String)
+    case fuzzerDidNotStart(target: String, status: Int32, log: String, command: String, output: String)
     public var description: String {
         switch self {
+        case .fuzzerDidNotStart(let t, let status, let log, let command, let output):
+            "the fuzzer of \(t) ended (status \(status)) before fuzzing anything; its output is in \(log)"
+                + (output.isEmpty ? " (empty)" : ":\n\(output)") + "\nrun it by hand: \(command)"
         case .mergeFailed(let t, let out): "merging the corpus of \(t) failed:\n\(out.suffix(2000))"
         }
     }

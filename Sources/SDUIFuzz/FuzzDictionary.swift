@@ -103,7 +103,10 @@ public struct FuzzDictionary: Sendable, Hashable {
             guard !line.hasPrefix("#"), let open = line.firstIndex(of: "\""), line.hasSuffix("\""), line.count >= 2 else { continue }
             guard let token = Self.unescape(line[line.index(after: open)..<line.index(before: line.endIndex)]) else { continue }
             // `"key":"value"` (a pair) and `"key":0` / `"key":""` / … (a typed key).
-            if token.hasPrefix("\""), let colon = token.range(of: "\":"), colon.upperBound < token.endIndex {
+            // The key's closing quote comes after its opening one: a token such as `":"` (a literal
+            // mined from a JSON writer) is no pair.
+            if token.hasPrefix("\""), token.count >= 2,
+               let colon = token.range(of: "\":", range: token.index(after: token.startIndex)..<token.endIndex), colon.upperBound < token.endIndex {
                 let key = String(token[token.index(after: token.startIndex)..<colon.lowerBound])
                 let rest = String(token[colon.upperBound...])
                 if let type = typeOfSample[rest] { typed.insert(.init(key, type)) }

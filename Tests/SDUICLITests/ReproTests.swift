@@ -117,6 +117,22 @@ import SDUIPayload
         #expect(or?["debug"]?["analysis"]?["kind"] == "oom")
     }
 
+    /// A fuzzer that ends before fuzzing anything (here libFuzzer refuses the dictionary) is an
+    /// error of the campaign, exit 2, with its output — not a campaign that found nothing.
+    @Test func aFuzzerThatNeverStartsIsAnErrorNotACleanRun() throws {
+        try #require(Self.fuzzersBuilt)
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let dict = dir.appendingPathComponent("bad.dict")
+        try Data("\"unterminated\n".utf8).write(to: dict)
+        let out = try run(Self.sdui, ["fuzz", "run", "planted", "--no-build", "--time", "5", "--jobs", "1", "--dict", dict.path,
+                                      "--output", dir.appendingPathComponent("campaign").path, "--package-path", Self.root])
+        #expect(out.status == 2)
+        #expect(out.stderr.contains("before fuzzing anything"))
+        #expect(out.stderr.contains("ParseDictionaryFile"))
+        #expect(out.stderr.contains("run it by hand: "))
+    }
+
     @Test func badInputToTheToolIsAClearErrorWithExitTwo() throws {
         let missing = try run(Self.sdui, ["repro", "--no-build", "--package-path", Self.root, "/nonexistent/crash-1"])
         #expect(missing.status == 2)

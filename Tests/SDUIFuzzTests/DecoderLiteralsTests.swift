@@ -101,6 +101,11 @@ import SDUIPlatform
         #expect(read.numbers.contains("2147483647"))
         #expect(FuzzDictionary(libFuzzerDictionary: #"kw="\x41B\"C""#).literals.isEmpty)   // a bare token is libFuzzer's only
         #expect(FuzzDictionary(libFuzzerDictionary: #""\"\x41B\"""#).literals == ["AB"])
+        // Tokens that start like a pair but are not one (mined from a JSON writer's code) are read
+        // without trapping: `":"`, `"":""`, `":`.
+        let odd = FuzzDictionary(libFuzzerDictionary: #""\":\""\#n"\"\":\"\""\#n"\":"\#n"\""\#n"#)
+        #expect(odd.pairs.isEmpty && odd.keys.isEmpty && odd.literals == [":"])
+        #expect(odd.typedKeys == [.init("", "string")])
         // Pairs and typed keys survive the file, and a discriminator's compared values become kinds.
         var withPairs = dictionary
         withPairs.add(DecoderLiterals(pairs: [.init("type", "legacy_carousel"), .init("style", "grid_v2")], typedKeys: [.init("rows", "number")]))

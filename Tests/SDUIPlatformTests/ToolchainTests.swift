@@ -72,6 +72,31 @@ import Testing
         #expect(Toolchain.tool("xcrun", os: .linux, environment: env) == xcrun.path)
     }
 
+    /// On macOS `/usr/bin/swift` is a trampoline into the toolchain xcrun selects: then (or with no
+    /// swift on PATH) the toolchain is asked of xcrun; a swift.org toolchain on PATH wins.
+    @Test func theActiveSwiftOnDarwinComesFromXcrunUnlessOnPath() throws {
+        let stubs = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-swift-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: stubs) }
+        let xcode = try toolchain("darwin", ["libclang_rt.asan_osx_dynamic.dylib"])
+        defer { try? FileManager.default.removeItem(at: xcode.root) }
+        try FileManager.default.createDirectory(at: stubs.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        let script = "#!/bin/sh\n[ \"$1\" = --find ] && [ \"$2\" = swift ] && { echo \(xcode.swift); exit 0; }\nexit 1\n"
+        FileManager.default.createFile(atPath: stubs.appendingPathComponent("bin/xcrun").path, contents: Data(script.utf8),
+                                       attributes: [.posixPermissions: 0o755])
+        let env = ["PATH": stubs.appendingPathComponent("bin").path]
+        let resolved = URL(fileURLWithPath: xcode.swift).resolvingSymlinksInPath().path
+        #expect(Toolchain.swiftExecutable(os: .darwin, environment: env) == resolved)
+        #expect(Toolchain.swiftExecutable(os: .linux, environment: env) == nil)
+        // The Xcode-like toolchain xcrun names has no libFuzzer.
+        #expect(Toolchain.libFuzzer(swift: resolved, os: .darwin) == nil)
+        // A swift.org toolchain first on PATH is the one `swift build` runs.
+        let swiftOrg = try toolchain("darwin", ["libclang_rt.fuzzer_osx.a"])
+        defer { try? FileManager.default.removeItem(at: swiftOrg.root) }
+        let onPath = ["PATH": URL(fileURLWithPath: swiftOrg.swift).deletingLastPathComponent().path + ":" + stubs.appendingPathComponent("bin").path]
+        let active = try #require(Toolchain.swiftExecutable(os: .darwin, environment: onPath))
+        #expect(Toolchain.libFuzzer(swift: active, os: .darwin) != nil)
+    }
+
     @Test func debuggersByPlatform() {
         #expect(Toolchain.Debugger.preferred(os: .darwin) == [.lldb])
         #expect(Toolchain.Debugger.preferred(os: .linux) == [.gdb])
