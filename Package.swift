@@ -34,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        // Reading a decoder's Swift sources as Swift (the campaign runner only, never a fuzz binary).
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
         // The system zlib (Debian: zlib1g-dev), used for inflate/deflate.
@@ -57,7 +59,7 @@ let package = Package(
             name: "SDUICLI",
             dependencies: [
                 "SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIRendering", "SDUIFuzz", "SDUICampaign", "SDUIContract", "SDUIContractHTTP", "SDUIServe",
-                "SDUIContractProcess", "SDUIPlatform", "SDUIPlatformProcesses",
+                "SDUIContractProcess", "SDUIPlatform", "SDUIPlatformProcesses", "SDUILiteralMining",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,7 +72,14 @@ let package = Package(
         // Test fixtures: decoders with planted bugs.
         .target(name: "SDUIFuzzFixtures", dependencies: ["SDUIJSON", "SDUIPayload"]),
         // Fuzz campaigns: build and verify fuzzers, run them, triage crashes, report.
-        .target(name: "SDUICampaign", dependencies: ["SDUIFuzz", "SDUIPlatform", "SDUIPlatformProcesses"]),
+        .target(name: "SDUICampaign", dependencies: ["SDUIFuzz", "SDUILiteralMining", "SDUIPlatform", "SDUIPlatformProcesses"]),
+        // What a decoder compares payloads against, mined offline: its Swift sources (swift-syntax)
+        // and its binary (ELF, Mach-O). Used by the campaign runner and the CLI, not by fuzz binaries.
+        .target(name: "SDUILiteralMining", dependencies: [
+            "SDUIFuzz",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         // The platform layer: every OS-specific call (signals, memory figures, raw descriptors,
         // symbol lookup) in one C file with a Linux and a Darwin branch, a thin Swift face over it,
         // and processes (spawn, time out, toolchain tools) apart, because iOS has none.
@@ -107,7 +116,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         // The dictionary generator alone, for build scripts (.clusterfuzzlite/build.sh).
-        .executableTarget(name: "SDUIFuzzDict", dependencies: ["SDUIFuzz"]),
+        .executableTarget(name: "SDUIFuzzDict", dependencies: ["SDUIFuzz", "SDUILiteralMining"]),
         // Benchmarks (see scripts/bench-decoder.sh and BENCHMARKS.md).
         .executableTarget(name: "SDUIBench", dependencies: ["SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIFuzz"]),
 
@@ -119,12 +128,13 @@ let package = Package(
         .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI", "TestSupport"]),
         .testTarget(name: "SDUIRenderingTests", dependencies: ["SDUIRendering", "TestSupport"]),
+        .testTarget(name: "SDUILiteralMiningTests", dependencies: ["SDUILiteralMining", "SDUIFuzz", "SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"]),
         .testTarget(name: "SDUIPlatformTests", dependencies: ["SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"]),
         .testTarget(name: "SDUIContractTests", dependencies: [
             "SDUIContract", "SDUIContractHTTP", "SDUIContractTesting", "SDUIRendering", "SDUIFuzz", "SDUIServe", "ViewItemsDecoder", "SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport",
         ], exclude: ["__Goldens__"]),
         .testTarget(name: "SDUIFuzzTests", dependencies: [
-            "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUIPlatform", "SDUIScreen", "SDUIJSON", "SDUIPayload",
+            "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUIPlatform", "SDUILiteralMining", "SDUIScreen", "SDUIJSON", "SDUIPayload",
             "ViewItemsDecoder", "TestSupport",
         ], exclude: ["Fixtures"]),
     ]

@@ -28,9 +28,14 @@ flags=(-c release --scratch-path "$WORK/build" --sanitize=fuzzer -Xswiftc -DSDUI
 # shellcheck disable=SC2206
 flags+=($SWIFTFLAGS)
 
-# The dictionary generator is an ordinary build (no sanitizers), in its own scratch path.
-swift build -c release --scratch-path "$WORK/tools" --product sdui-fuzz-dict
-dict_tool="$(swift build -c release --scratch-path "$WORK/tools" --show-bin-path)/sdui-fuzz-dict"
+# The dictionary generator is an ordinary build (no sanitizers), in its own scratch path; a caller
+# that has one built already (scripts/clusterfuzzlite-check.sh) passes it as SDUI_FUZZ_DICT.
+if [ -n "${SDUI_FUZZ_DICT:-}" ] && [ -x "$SDUI_FUZZ_DICT" ]; then
+  dict_tool="$SDUI_FUZZ_DICT"
+else
+  swift build -c release --scratch-path "$WORK/tools" --product sdui-fuzz-dict
+  dict_tool="$(swift build -c release --scratch-path "$WORK/tools" --show-bin-path)/sdui-fuzz-dict"
+fi
 
 while IFS=$'\t' read -r product corpora; do
   case "$product" in ''|'#'*) continue ;; esac

@@ -10,7 +10,9 @@ bash scripts/install-deps.sh
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/src" "$tmp/out" "$tmp/work"
-SRC="$tmp/src" OUT="$tmp/out" WORK="$tmp/work" bash .clusterfuzzlite/build.sh
+# The dictionary tool of the normal build (scripts/test.sh built it), not a second release build.
+swift build --product sdui-fuzz-dict >/dev/null
+SDUI_FUZZ_DICT="$(swift build --show-bin-path)/sdui-fuzz-dict" SRC="$tmp/src" OUT="$tmp/out" WORK="$tmp/work" bash .clusterfuzzlite/build.sh
 export SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=detect_leaks=0
 failed=0
 while IFS=$'\t' read -r product _; do

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SDUICampaign
 import SDUIFuzz
+import SDUILiteralMining
 
 struct FuzzCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -221,7 +222,7 @@ struct FuzzDictCommand: ParsableCommand {
             throw ExitCode(66)
         }
         var dictionary = FuzzDictionary(learningFrom: documents)
-        var mined = DecoderLiterals.mine(sources: sources)
+        var mined = SourceLiteralMiner.mine(sources: sources)
         for file in binary {
             do { mined.merge(try DecoderLiterals.mineBinary(file)) } catch {
                 printError("sdui fuzz dict: \(error)")

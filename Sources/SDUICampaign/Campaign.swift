@@ -2,6 +2,7 @@ import Foundation
 import SDUIPlatform
 import SDUIPlatformProcesses
 import SDUIFuzz
+import SDUILiteralMining
 
 /// Settings of one fuzz campaign.
 public struct CampaignOptions: Sendable {
@@ -314,7 +315,7 @@ public final class Campaign: @unchecked Sendable {
     /// hand still gets its compared strings.
     func mineLiterals(_ target: FuzzTargetSpec, binary: String) -> DecoderLiterals {
         let folders = target.resolvedDecoderSources(packageRoot: packageRoot, scratchPath: builder.scratchPath, progress: progress)
-        var mined = DecoderLiterals.mine(sources: folders + options.extraDecoderSources.map(absolute))
+        var mined = SourceLiteralMiner.mine(sources: folders + options.extraDecoderSources.map(absolute))
         let fromBinary: DecoderLiterals
         do { fromBinary = try DecoderLiterals.mineBinary(binary) } catch {
             progress("\(target.name): \(error); only the sources are mined")

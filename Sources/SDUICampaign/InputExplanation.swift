@@ -1,5 +1,6 @@
 import Foundation
 import SDUIFuzz
+import SDUILiteralMining
 import SDUIJSON
 
 /// Explains a crash input in the plugged-in decoder's terms, whatever its protocol: the values in
@@ -13,7 +14,7 @@ public struct InputExplanation: Sendable {
     public var seedStrings: Set<String>
 
     public init(decoderSources: [String], seeds: [String]) {
-        let mined = DecoderLiterals.mine(sources: decoderSources)
+        let mined = SourceLiteralMiner.mine(sources: decoderSources)
         literals = Set(mined.strings + mined.keys)
         var strings = Set<String>()
         var stack = CorpusReader.documents(in: seeds, limit: 500)

@@ -1,5 +1,6 @@
 import Foundation
 import SDUIFuzz
+import SDUILiteralMining
 
 // `sdui-fuzz-dict [-o FILE] [--sources DIR]… PATH…`: the libFuzzer dictionary `sdui fuzz dict` writes, as a
 // dependency-light tool for build scripts (.clusterfuzzlite/build.sh) that should not build the
@@ -25,7 +26,7 @@ guard !documents.isEmpty else {
     exit(66)
 }
 var dictionary = FuzzDictionary(learningFrom: documents)
-dictionary.add(DecoderLiterals.mine(sources: sources))
+dictionary.add(SourceLiteralMiner.mine(sources: sources))
 let text = dictionary.libFuzzerFormat
 if let output {
     do { try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic) } catch {

@@ -4,82 +4,10 @@ import TestSupport
 import SDUIJSON
 import SDUIPayload
 @testable import SDUIFuzz
+import SDUILiteralMining
 import SDUIPlatform
 
 @Suite struct DecoderLiteralsTests {
-    static let source = #"""
-    import Foundation
-
-    enum ComponentKind: String, Decodable {
-        case hero, banner = "promo_banner"
-        case legacyCarousel = "legacy_carousel"
-    }
-
-    struct FeedDTO: Decodable {
-        let screenName: String
-        var pageSize: Int?
-        let kind: ComponentKind
-        enum CodingKeys: String, CodingKey { case screenName = "screen_name", pageSize }
-    }
-
-    func check(_ version: String, count: Int) -> Bool {
-        // a comment with "not a literal" is skipped
-        if version == "5.2.0-beta" && count > 12 { return true }
-        let message = "this is a long human readable message that is not a token"
-        print("value \(count) interpolated")
-        switch version { case "experimental_grid_v2": return count % 7 == 0; default: return count < -3 }
-    }
-
-    func legacy(_ d: [String: Any]) -> Int {
-        let rows = d["rows"] as? Int ?? 0
-        switch d["layout"] as? String {
-        case "masonry": return rows
-        default: return d["style"] as? String == "compact" ? 1 : 0
-        }
-    }
-
-    enum SectionType: String { case title = "TITLE", legacy = "LEGACY_GRID" }
-    enum BlockType: String, Decodable { case text, gallery = "GALLERY_V0" }
-
-    func section(_ item: [String: Any]) -> SectionType? {
-        let rawType = item["sectionType"] as? String ?? ""
-        return SectionType(rawValue: rawType)
-    }
-
-    func block(from c: KeyedDecodingContainer<CodingKeys>) throws -> BlockType? {
-        let blockKind: String = try c.decode(String.self, forKey: .blockKind)
-        return BlockType(rawValue: blockKind)
-    }
-    """#
-
-    @Test func minesLiteralsCasesKeysAndConstantsFromSources() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("literals-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Sources/Feed"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try Data(Self.source.utf8).write(to: dir.appendingPathComponent("Sources/Feed/Feed.swift"))
-        try Data(#"let ignored = "only_in_the_build_folder""#.utf8).write(to: dir.appendingPathComponent("Package.swift"))
-        let mined = DecoderLiterals.mine(sources: [dir.path])
-        for s in ["5.2.0-beta", "experimental_grid_v2", "promo_banner", "legacy_carousel", "screen_name", "hero", "legacyCarousel"] {
-            #expect(mined.strings.contains(s), "\(s) should be mined")
-        }
-        #expect(!mined.strings.contains { $0.contains("human readable") })
-        #expect(!mined.strings.contains { $0.contains("interpolated") })
-        #expect(!mined.strings.contains("not a literal"))
-        #expect(!mined.strings.contains("only_in_the_build_folder"))
-        for k in ["screenName", "screen_name", "pageSize", "page_size"] { #expect(mined.keys.contains(k), "\(k) should be a key") }
-        for n in ["12", "7", "-3"] { #expect(mined.numbers.contains(n), "\(n) should be mined") }
-        // Which literal belongs to which key, and which type each key is read as.
-        let pairs = Set(mined.pairs.map { "\($0.key)=\($0.value)" })
-        for p in ["version=5.2.0-beta", "version=experimental_grid_v2", "kind=promo_banner", "kind=legacy_carousel", "kind=hero",
-                  "layout=masonry", "style=compact",
-                  // an enum's raw values for a key read into a variable first, by subscript or by `forKey:`
-                  "sectionType=LEGACY_GRID", "sectionType=TITLE", "blockKind=GALLERY_V0", "blockKind=text"] {
-            #expect(pairs.contains(p), "\(p) should be a mined pair")
-        }
-        let typed = Set(mined.typedKeys.map { "\($0.key)=\($0.value)" })
-        for t in ["pageSize=number", "screenName=string", "rows=number", "kind=string"] { #expect(typed.contains(t), "\(t) should be typed") }
-    }
-
     /// Literals compared in this very test binary: the 10-byte one is a small string (two
     /// immediates), the 26-byte one lives in read-only data.
     @Test func minesSwiftStringLiteralsFromABinary() throws {

@@ -13,7 +13,7 @@ import Testing
         try FileManager.default.createDirectory(at: lib, withIntermediateDirectories: true)
         for f in files { FileManager.default.createFile(atPath: lib.appendingPathComponent(f).path, contents: Data()) }
         let swift = bin.appendingPathComponent("swift").path
-        FileManager.default.createFile(atPath: swift, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: swift, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
         return (root, swift)
     }
 
@@ -59,11 +59,11 @@ import Testing
         try FileManager.default.createDirectory(at: stubs, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: stubs) }
         let tool = stubs.appendingPathComponent("hidden-llvm-cov")
-        FileManager.default.createFile(atPath: tool.path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: tool.path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
         try FileManager.default.createDirectory(at: stubs.appendingPathComponent("bin"), withIntermediateDirectories: true)
         let xcrun = stubs.appendingPathComponent("bin/xcrun")
         let script = "#!/bin/sh\n[ \"$1\" = --find ] && [ \"$2\" = llvm-cov ] && { echo \(tool.path); exit 0; }\nexit 1\n"
-        FileManager.default.createFile(atPath: xcrun.path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: xcrun.path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
         let env = ["PATH": stubs.appendingPathComponent("bin").path]
         #expect(Toolchain.tool("llvm-cov", os: .darwin, environment: env) == tool.path)
         #expect(Toolchain.tool("llvm-cov", os: .linux, environment: env) == nil)
@@ -81,7 +81,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: xcode.root) }
         try FileManager.default.createDirectory(at: stubs.appendingPathComponent("bin"), withIntermediateDirectories: true)
         let script = "#!/bin/sh\n[ \"$1\" = --find ] && [ \"$2\" = swift ] && { echo \(xcode.swift); exit 0; }\nexit 1\n"
-        FileManager.default.createFile(atPath: stubs.appendingPathComponent("bin/xcrun").path, contents: Data(script.utf8),
+        _ = FileManager.default.createFile(atPath: stubs.appendingPathComponent("bin/xcrun").path, contents: Data(script.utf8),
                                        attributes: [.posixPermissions: 0o755])
         let env = ["PATH": stubs.appendingPathComponent("bin").path]
         let resolved = URL(fileURLWithPath: xcode.swift).resolvingSymlinksInPath().path

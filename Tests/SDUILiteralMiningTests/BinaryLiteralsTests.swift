@@ -3,7 +3,8 @@ import SDUIPlatform
 import SDUIPlatformProcesses
 import Testing
 import TestSupport
-@testable import SDUIFuzz
+import SDUIFuzz
+@testable import SDUILiteralMining
 
 /// Fixtures for the binary literal miner, built at test time with the toolchain's clang and lld
 /// (tests needing one it lacks are skipped) in a directory of their own: C functions that pass the constants Swift would build for a

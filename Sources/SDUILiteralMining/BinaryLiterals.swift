@@ -1,4 +1,5 @@
 import Foundation
+import SDUIFuzz
 
 /// Why a binary's literals could not be mined. Its description names the file and is meant to be
 /// printed as is, so a user who passed the wrong file learns why nothing came of it.

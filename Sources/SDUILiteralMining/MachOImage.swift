@@ -1,4 +1,5 @@
 import Foundation
+import SDUIFuzz
 
 /// Just enough Mach-O (64-bit little-endian; thin or universal; linked or object) to find
 /// executable sections and read bytes at an address. Addresses are mapped through sections, not
