@@ -279,12 +279,7 @@ struct DebugReplayParser {
             if let at = afterImage.range(of: " at ", options: .backwards) { location = String(afterImage[at.upperBound...]) }
             raw.append((index, symbol, location))
         }
-        let names = CrashTriage(packageRoot: packageRoot).demangle(raw.map(\.symbol))
-        return raw.enumerated().map { n, frame in
-            CrashAnalysis.Frame(index: frame.index, function: names[n], location: relative(frame.location),
-                                isProject: classifier.isProject(symbol: frame.symbol, function: names[n],
-                                                                location: frame.location))
-        }
+        return frames(raw)
     }
 
     /// Frames of gdb's `bt`: `#9  0x0000… in $s7FeedKit…F () at /path/f.swift:12` or `… from /lib/libc.so.6`.
@@ -301,6 +296,11 @@ struct DebugReplayParser {
             else if let from = rest.range(of: " from ", options: .backwards) { location = String(rest[from.upperBound...]) }
             raw.append((index, symbol, location))
         }
+        return frames(raw)
+    }
+
+    /// Debugger frames, demangled and judged (the decoder's own or plumbing).
+    func frames(_ raw: [(index: Int, symbol: String, location: String)]) -> [CrashAnalysis.Frame] {
         let names = CrashTriage(packageRoot: packageRoot).demangle(raw.map(\.symbol))
         return raw.enumerated().map { n, frame in
             CrashAnalysis.Frame(index: frame.index, function: names[n], location: relative(frame.location),

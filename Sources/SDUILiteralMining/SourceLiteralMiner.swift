@@ -57,24 +57,9 @@ public enum SourceLiteralMiner {
 
     static func swiftFiles(under path: String) -> [String] {
         let skipped = ["/.build", "/Tests/", "/.git/", "/Package.swift", "/checkouts/", "/Benchmarks/"]
-        return files(under: path).filter { file in
+        return CorpusReader.files(under: path).filter { file in
             file.hasSuffix(".swift") && !skipped.contains { file.dropFirst(path.count).contains($0) }
         }
-    }
-
-    /// Regular files under a file or directory path, sorted.
-    static func files(under path: String) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return [] }
-        guard isDirectory.boolValue else { return [path] }
-        guard let walker = FileManager.default.enumerator(atPath: path) else { return [] }
-        var result: [String] = []
-        for case let relative as String in walker {
-            let full = (path as NSString).appendingPathComponent(relative)
-            var directory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: full, isDirectory: &directory), !directory.boolValue { result.append(full) }
-        }
-        return result.sorted()
     }
 }
 
