@@ -11,7 +11,7 @@ import PackageDescription
 let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../..").standardized.lastPathComponent
 
-let decoders = ["FeedKit", "HomeScreenKit", "SectionKit", "ViewItemsKit"]
+let decoders = ["FeedKit", "HomeScreenKit", "SectionKit", "ViewItemsKit", "CatalogKit", "CatalogKitFixed"]
 
 let package = Package(
     name: "PlantedBugs",
@@ -30,6 +30,12 @@ let package = Package(
         .target(name: "SectionKit"),
         // Seed shape 4: `view_items`, `view_type` + `view_data` (class hierarchy, factory, own gzip/zlib).
         .target(name: "ViewItemsKit", dependencies: ["CAppZlib"]),
+        // A crash-dense decoder (flat `blocks`, `type`, templates; JSONSerialization and `as!`): most
+        // malformed inputs crash at one of 37 shallow sites, three deeper bugs sit behind them.
+        .target(name: "CatalogKit"),
+        // The same source (a link to CatalogKit's file) with every shallow site throwing instead:
+        // the speed reference for CatalogKit's campaigns.
+        .target(name: "CatalogKitFixed", swiftSettings: [.define("SHALLOW_FIXED")]),
     ] + decoders.map {
         // The README's fuzz target, one file each: Sources/Fuzz<Decoder>/Fuzz<Decoder>.swift.
         .executableTarget(name: "Fuzz\($0)", dependencies: [.product(name: "SDUIFuzz", package: harness), .target(name: $0)])

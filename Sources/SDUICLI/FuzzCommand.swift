@@ -141,6 +141,9 @@ struct FuzzRunCommand: ParsableCommand {
     @Flag(help: "End each target's run at its first crash (otherwise fuzzing goes on, keeping every crash input).")
     var stopOnCrash = false
 
+    @Flag(help: "Restart the fuzzing process after every crash, as libFuzzer does alone. By default a crash at a site already reported is skipped (the input is not kept again) and fuzzing goes on in the same process, so a decoder that crashes often keeps its speed; each new site is still reported and replayed in a fresh process.")
+    var restartOnCrash = false
+
     @OptionGroup var package: PackageOption
 
     func validate() throws {
@@ -168,6 +171,7 @@ struct FuzzRunCommand: ParsableCommand {
         options.merge = merge
         options.build = !noBuild
         options.stopOnCrash = stopOnCrash
+        options.skipKnownCrashes = !restartOnCrash
         options.coverage = coverage
         options.libFuzzerArchive = libFuzzer.archive
         let campaign = Campaign(options: options, packageRoot: root) { printError("sdui fuzz: " + $0) }

@@ -45,6 +45,10 @@ public struct CampaignOptions: Sendable {
     /// (see ``FuzzBuilder``); nil: the toolchain's.
     public var libFuzzerArchive: String?
     public var coverage = false
+    /// Skip crashes at sites already reported instead of restarting the fuzzing process after each
+    /// (see ``CrashSites``): a crash-dense decoder keeps its speed. Off: libFuzzer's own behaviour,
+    /// one job restart per crash (`--restart-on-crash`, for comparisons).
+    public var skipKnownCrashes = true
 
     public init(targets: [FuzzTargetSpec], output: String) {
         self.targets = targets
@@ -191,18 +195,30 @@ public final class Campaign: @unchecked Sendable {
             "-max_total_time=\(options.secondsPerTarget)", "-max_len=\(options.maxLength)",
             "-timeout=\(options.timeout)", "-rss_limit_mb=\(options.rssLimitMB)", "-malloc_limit_mb=\(options.rssLimitMB)",
             "-artifact_prefix=\(artifacts)/", "-print_final_stats=1",
+            // libFuzzer's own leak check re-runs every input whose mallocs and frees differ, and
+            // ASan's leak detection is off anyway (ASAN_OPTIONS below): a doubled cost for nothing.
+            "-detect_leaks=0",
         ] + (dictionary.map { ["-dict=\($0)"] } ?? []) + (options.valueProfile && !options.plain ? ["-use_value_profile=1"] : []) + [
             corpus,
         ] + seeds
         // Every fork-mode child learns the whole seed set (dictionary, splicing, restarts from a
         // seed), not only its slice of the corpus.
         var environment = options.plain ? ["SDUI_FUZZ_PLAIN": "1"] : ["SDUI_FUZZ_SEEDS": seeds.joined(separator: ":")]
+        // The crash sites this campaign has reported, shared by its fork-mode jobs: a job skips a
+        // crash at a known site and fuzzes on; it ends only on a new one (or a hang, or memory).
+        let knownCrashes = "\(logs)/\(target.name).crash-sites"
+        let skipsKnownCrashes = options.skipKnownCrashes && !options.stopOnCrash
+        if skipsKnownCrashes {
+            try? FileManager.default.removeItem(atPath: knownCrashes)
+            environment["SDUI_FUZZ_KNOWN_CRASHES"] = knownCrashes
+        }
         // A crash's stack is symbolized by triage, once per bug. Symbolized in the campaign too it
         // costs most of a second per crash input (llvm-symbolizer on the whole fuzz binary), and a
         // shallow bug found again and again would eat the budget meant for the deeper ones.
         let asanOptions = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] ?? "detect_leaks=0:symbolize=0"
         environment["ASAN_OPTIONS"] = asanOptions
         let command = "SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=\(asanOptions) " + (options.plain ? "SDUI_FUZZ_PLAIN=1 " : "SDUI_FUZZ_SEEDS=\(seeds.map(relative).joined(separator: ":")) ")
+            + (skipsKnownCrashes ? "SDUI_FUZZ_KNOWN_CRASHES=\(relative(knownCrashes)) " : "")
             + relative(binary) + " " + arguments.map(relative).joined(separator: " ")
 
         let start = Date()
@@ -227,7 +243,9 @@ public final class Campaign: @unchecked Sendable {
             timeline.append(TimelinePoint(second: elapsed, coverage: status.coverage ?? 0, corpus: status.corpus ?? 0))
             if Date().timeIntervalSince(lastPrint) >= 2 {
                 lastPrint = Date()
-                let crashes = (try? fm.contentsOfDirectory(atPath: artifacts).count) ?? 0
+                // Crash, timeout and out-of-memory inputs; slow inputs are counted apart.
+                let names = (try? fm.contentsOfDirectory(atPath: artifacts)) ?? []
+                let crashes = names.filter { !$0.hasPrefix("slow-") }.count
                 self.progress(String(format: "[%@] %3.0fs left | %@ exec/s | cov %@ | corpus %@ | crash inputs %d",
                                      target.name, max(0, budget - elapsed), "\(status.execsPerSecond ?? 0)",
                                      "\(status.coverage ?? 0)", "\(status.corpus ?? 0)", crashes))

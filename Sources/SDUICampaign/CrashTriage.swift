@@ -169,22 +169,44 @@ public struct CrashTriage: Sendable {
         return String(name)
     }
 
-    /// The one-line title: kind, the innermost frame of the decoder's own code, the message.
+    /// The one-line title: kind, the innermost frame of the decoder's own code and its place in
+    /// the source, the message: `crash in Feed.init(from:) at Feed.swift:42: Unexpectedly found nil…`.
     /// A sanitizer report is titled by its kind: `stack-overflow in Resolver.resolve(_:)`.
     static func title(kind: CrashAnalysis.Kind, message: String?, frames: [CrashAnalysis.Frame]) -> String {
         guard kind != .notReproduced else { return "no longer reproduces" }
+        // A broken invariant is the decoder's finding, not the harness's crash: titled by what broke
+        // and where in the value (`invariant reencoding_failed at views[0].ratio: EncodingError…`).
+        if let message, let range = message.range(of: "SDUIHarness invariant ") {
+            return "invariant " + message[range.upperBound...].prefix(200)
+        }
         var title = kind == .sanitizer ? (message?.components(separatedBy: ": ").last ?? kind.rawValue) : kind.rawValue
-        if let top = frames.first(where: \.isProject) { title += " in \(plainName(top.function))" }
+        if let top = siteFrame(frames) {
+            title += " in \(plainName(top.function))"
+            // A hang is caught wherever its loop happens to be: no line for it.
+            if kind != .timeout, let site = SourceSite(location: top.location) { title += " at \(site)" }
+        }
         if let message { title += ": \(message.prefix(160))" }
         return title
     }
 
-    /// The stable signature of a crash: its kind, its message with numbers and addresses masked,
-    /// and where it happens in the decoder's own code — the innermost project frame and the text of
-    /// its source line when the source is at hand (so two bugs in one function differ, while moving
-    /// code around, another machine or another input keep the signature). A stack overflow is
-    /// signed by the set of project functions on the stack, which does not depend on where the
-    /// recursion happened to run out of stack.
+    /// The frame that says where a crash is: the innermost frame of the decoder's own code that
+    /// has a source line, or else its innermost frame. (Code the compiler writes for the decoder —
+    /// an enum's `init(rawValue:)`, a `Codable` conformance — has no line; the user's call does.)
+    static func siteFrame(_ frames: [CrashAnalysis.Frame]) -> CrashAnalysis.Frame? {
+        let project = frames.filter(\.isProject)
+        // Only frames the compiler wrote are passed over: a frame of the user's code without a line
+        // (a trap the optimiser merged with another) is the site, signed by function and operation.
+        let generated = project.prefix { SourceSite(location: $0.location) == nil && ($0.location.isEmpty || $0.location.contains("<compiler-generated>")) }
+        return project.dropFirst(generated.count).first ?? project.first
+    }
+
+    /// The stable signature of a crash: one per crash site. Where the innermost frame of the
+    /// decoder's own code has a source line, the site is that function and `File.swift:LINE`, and
+    /// the message is left out: the two ways one `as!` fails (nil, wrong type) are one bug, two
+    /// force-unwraps in one function are two. Without a line, the function and the operation (the
+    /// message with numbers, addresses and cast types masked) stand for the site. A hang is signed
+    /// by its function (where it is caught is a sample of its loop); a stack overflow by the set of
+    /// project functions on the stack, which does not depend on where the recursion ran out.
     static func signature(kind: CrashAnalysis.Kind, sanitizerKind: String?, message: String?, frames: [CrashAnalysis.Frame],
                           packageRoot: String) -> String {
         // A failed cast names the value's dynamic type, which depends on the input (a number, an
@@ -197,19 +219,32 @@ public struct CrashTriage: Sendable {
         // negative; a quotient, a remainder): one family each.
         let families = [("Not enough bits to represent", "integer conversion"), ("Negative value is not representable", "integer conversion"),
                         ("Division by zero", "division by zero"), ("Division results in an overflow", "division overflow")]
-        let family = families.first { normalizedMessage.contains($0.0) }.map(\.1)
+        var family = families.first { normalizedMessage.contains($0.0) }.map(\.1)
+        // A broken invariant: its kind, where in the value (indices masked) and the error's type
+        // and case — not the value itself (`nan` and `inf` that an encoder cannot write are one bug).
+        if let range = normalizedMessage.range(of: "SDUIHarness invariant ") {
+            let rest = normalizedMessage[range.upperBound...]
+            let head = rest.prefix { $0 != ":" }
+            let detail = rest.dropFirst(head.count + 1).drop { $0 == " " }
+            family = "invariant " + head + ": " + detail.prefix { $0 != "(" && $0 != ":" }
+        }
         let project = frames.filter(\.isProject)
         var place: [String]
+        var siteKnown = false
         if sanitizerKind == "stack-overflow" {
             place = Array(Set(project.prefix(64).map { Self.plainName($0.function) })).sorted()
-        } else if let top = project.first {
+        } else if let top = siteFrame(frames) {
             place = [Self.plainName(top.function)]
             // Where a hang is caught is a sample of its loop: the function is the bug, not the line.
-            if kind != .timeout, let line = SourceLine.text(at: top.location, packageRoot: packageRoot) { place.append(line) }
+            if kind != .timeout, let site = SourceSite(location: top.location) {
+                place.append(site.description)
+                siteKnown = true
+            }
         } else {
             place = frames.prefix(3).map(\.function)
         }
-        let messageKey = kind == .oom ? "" : family ?? String(normalizedMessage.lowercased().prefix(200))  // the limit's numbers say nothing of the bug
+        // The limit's numbers say nothing of an out-of-memory; a known line says more than the message.
+        let messageKey = kind == .oom || siteKnown ? "" : family ?? String(normalizedMessage.lowercased().prefix(200))
         let key = ([kind.rawValue, sanitizerKind ?? "", messageKey] + place).joined(separator: "|")
         return "\(kind.rawValue)-" + String(fnv1a(key), radix: 16).leftPad(16).prefix(12)
     }

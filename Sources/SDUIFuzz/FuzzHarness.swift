@@ -87,11 +87,19 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         guard checksInvariants, let render = decoder.render else { return nil }
         let rendering = render(decoded)
         guard let reencode = decoder.reencode else { return nil }
+        let encoded: [UInt8]
+        do {
+            encoded = try reencode(decoded)
+        } catch {
+            // The decoder's own encoder cannot write what the decoder accepted: its error and
+            // coding path are the finding (not a complaint about the bytes it did not write).
+            return InvariantViolation(kind: .reencodingFailed, error: error)
+        }
         let again: Decoded
         do {
-            again = try decoder.decode(reencode(decoded))
+            again = try decoder.decode(encoded)
         } catch {
-            return InvariantViolation(kind: .reencodingRejected, detail: "\(error)")
+            return InvariantViolation(kind: .reencodingRejected, error: error)
         }
         let second = render(again)
         guard second == rendering else {
@@ -102,8 +110,12 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         if let compress = decoder.reencodeCompressed {
             let pick = bytes.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF }
             if pick % 4 == 0 {
+                let compressed: [UInt8]
+                do { compressed = try compress(decoded, pick / 4) } catch {
+                    return InvariantViolation(kind: .reencodingFailed, error: error)
+                }
                 do {
-                    let third = render(try decoder.decode(compress(decoded, pick / 4)))
+                    let third = render(try decoder.decode(compressed))
                     if third != rendering {
                         return InvariantViolation(kind: .compressionChanged, detail: firstDifference(rendering, third))
                     }
@@ -115,12 +127,59 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         return nil
     }
 
+    /// `SDUI_FUZZ_KNOWN_CRASHES=FILE` (set by the campaign runner): crash sites already reported,
+    /// shared by the campaign's processes. A crash at one of them is skipped (the input is left out
+    /// of the corpus) instead of ending the process; see ``CrashSites``. Unset (libFuzzer alone,
+    /// OSS-Fuzz, ClusterFuzzLite, replays): every crash ends the process, as libFuzzer expects.
+    let knownCrashesFile = ProcessInfo.processInfo.environment["SDUI_FUZZ_KNOWN_CRASHES"].flatMap { $0.isEmpty ? nil : $0 }
+    /// A skipped crash leaks what the decoder held when it stopped: past this many skips the
+    /// process ends cleanly and libFuzzer's fork mode starts a fresh one (`SDUI_FUZZ_SKIP_LIMIT`).
+    let skipLimit = Int(ProcessInfo.processInfo.environment["SDUI_FUZZ_SKIP_LIMIT"] ?? "") ?? 20_000
+    private var crashSitesInstalled = false
+    private var crashesSkipped = 0
+    /// libFuzzer's `-rss_limit_mb` (read from the command line; its default otherwise).
+    private var rssLimitMB = 2048
+
     /// `LLVMFuzzerTestOneInput`: a broken invariant stops the process (libFuzzer keeps the input).
     public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
         let start = DispatchTime.now().uptimeNanoseconds
         var notAPayload = false
-        if let violation = check(bytes, notAPayload: &notAPayload) {
+        var violation: InvariantViolation?
+        if let knownCrashesFile {
+            // Installed on the first input, when libFuzzer's own handlers are in place to chain to.
+            if !crashSitesInstalled {
+                crashSitesInstalled = true
+                if !CrashSites.install(knownSitesFile: knownCrashesFile, artifactPrefix: slowInputs.prefix) {
+                    Self.say("could not watch for known crash sites (\(knownCrashesFile))")
+                }
+            }
+            let outcome = CheckOutcome()
+            let ended = CrashSites.run(bytes) { [self] in
+                // A local, not `&outcome.notAPayload`: an inout access to a class's property is
+                // tracked at run time, and a crash inside it would leave the access open.
+                var skipped = false
+                outcome.violation = check(bytes, notAPayload: &skipped)
+                outcome.notAPayload = skipped
+            }
+            guard ended == .completed else {
+                crashesSkipped += 1
+                // What a crashed decode held stays allocated (a failed cast's message alone costs
+                // the runtime a few hundred KB): end the job cleanly well before libFuzzer's memory
+                // limit would report an out-of-memory that is not the decoder's.
+                if crashesSkipped >= skipLimit
+                    || (crashesSkipped % 64 == 0 && (Platform.peakResidentBytes() ?? 0) > rssLimitMB << 19) {
+                    Self.say("\(crashesSkipped) crashes skipped (\(CrashSites.known) sites known); ending this job so the next starts clean")
+                    _exit(0)
+                }
+                return -1
+            }
+            violation = outcome.violation
+            notAPayload = outcome.notAPayload
+        } else {
+            violation = check(bytes, notAPayload: &notAPayload)
+        }
+        if let violation {
             fatalError(violation.description)
         }
         let slow = slowInputs.record(bytes, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
@@ -145,6 +204,7 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
                 if arg.hasPrefix("-dict="), let text = try? String(contentsOfFile: String(arg.dropFirst(6)), encoding: .utf8) {
                     given.formUnion(FuzzDictionary(libFuzzerDictionary: text))
                 }
+                if arg.hasPrefix("-rss_limit_mb="), let mb = Int(arg.dropFirst("-rss_limit_mb=".count)), mb > 0 { rssLimitMB = mb }
                 if arg.hasPrefix("-artifact_prefix=") { slowInputs.prefix = String(arg.dropFirst("-artifact_prefix=".count)) }
                 guard !arg.hasPrefix("-") else { continue }
                 var isDirectory: ObjCBool = false
@@ -293,6 +353,12 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         }
         return "renderings differ"
     }
+}
+
+/// What a guarded check leaves behind (a class: the check runs in an escaping closure).
+final class CheckOutcome: @unchecked Sendable {
+    var violation: InvariantViolation?
+    var notAPayload = false
 }
 
 /// Keeps inputs that decoded slowly (but within the timeout) next to the crash artifacts.

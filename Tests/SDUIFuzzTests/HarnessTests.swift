@@ -25,6 +25,37 @@ import SDUIFuzzFixtures
         #expect(fine.check([1, 2, 3]) == nil)
     }
 
+    /// A value the decoder accepts and its own encoder cannot write (`nan`): the encoder's error and
+    /// its coding path are the finding, not the decoder's complaint about empty bytes.
+    @Test func anEncoderThatThrowsIsReportedWithItsCodingPath() throws {
+        struct Screen: Codable { var views: [View] }
+        struct View: Codable { var ratio: Double }
+        let harness = FuzzHarness(DecoderUnderTest<Screen>(
+            name: "floats",
+            decode: { bytes in
+                // Accepts "nan" the way some decoders do (a string read as a Double).
+                let text = String(decoding: bytes, as: UTF8.self)
+                return Screen(views: [View(ratio: 1), View(ratio: text.contains("nan") ? .nan : 2)])
+            },
+            render: { "\($0.views.count)" },
+            reencode: { [UInt8](try JSONEncoder().encode($0)) }))
+        let violation = try #require(harness.check(Array(#"{"ratio":"nan"}"#.utf8)))
+        #expect(violation.kind == .reencodingFailed)
+        #expect(violation.codingPath == "views[1].ratio")
+        #expect(violation.description.hasPrefix("SDUIHarness invariant reencoding_failed at views[1].ratio: EncodingError.invalidValue(nan)"))
+        #expect(harness.check(Array(#"{"ratio":2}"#.utf8)) == nil)
+        // Triage titles it by that path and signs it without the value: nan and inf are one bug.
+        func analysis(_ value: String) -> CrashAnalysis {
+            CrashTriage(packageRoot: "/src").analyse(output: """
+                /src/Sources/SDUIFuzz/FuzzHarness.swift:160: Fatal error: SDUIHarness invariant reencoding_failed at views[1].ratio: EncodingError.invalidValue(\(value)): Unable to encode Double.\(value) directly in JSON.
+                ==1== ERROR: libFuzzer: deadly signal
+                    #1 0x2 in $s8SDUIFuzz11FuzzHarnessC12testOneInputys5Int32VSPys5UInt8VGSg_SitF /src/Sources/SDUIFuzz/FuzzHarness.swift:160:13
+                """, exitStatus: 1)
+        }
+        #expect(analysis("nan").title == "invariant reencoding_failed at views[1].ratio: EncodingError.invalidValue(nan): Unable to encode Double.nan directly in JSON.")
+        #expect(analysis("nan").signature == analysis("inf").signature)
+    }
+
     @Test func mutateThroughTheCEntryPointRespectsMaxSize() throws {
         let harness = FuzzHarness(.init(name: "x", decode: { $0 }), mutation: .compressed)
         harness.learn(from: [TestPaths.corpusSeeds.path])
@@ -89,19 +120,23 @@ import SDUIFuzzFixtures
         #expect(project.first?.location == "Sources/SDUIFuzzFixtures/PlantedBugDecoder.swift:29:87")
         #expect(analysis.frames.count == 20)
         #expect(analysis.signature.hasPrefix("crash-") && analysis.signature.count == 18)
-        #expect(analysis.title == "crash in static PlantedBugDecoder.decode(_:): Unexpectedly found nil while unwrapping an Optional value")
+        #expect(analysis.title == "crash in static PlantedBugDecoder.decode(_:) at PlantedBugDecoder.swift:29: Unexpectedly found nil while unwrapping an Optional value")
     }
 
-    @Test func signaturesIgnoreAddressesPathsAndLineNumbers() {
+    /// A site is a file and a line: the checkout's path, addresses and the column do not matter; the
+    /// line does, and the message does not once the line is known (one site, however it fails).
+    @Test func signaturesIgnoreAddressesPathsAndColumnsNotLines() {
         let moved = Self.log
             .replacingOccurrences(of: "/src/sdui", with: "/elsewhere/checkout")
             .replacingOccurrences(of: "0x56299a", with: "0x7f0000")
-            .replacingOccurrences(of: "PlantedBugDecoder.swift:29:87", with: "PlantedBugDecoder.swift:31:5")
+            .replacingOccurrences(of: "PlantedBugDecoder.swift:29:87", with: "PlantedBugDecoder.swift:29:5")
         let a = CrashTriage(packageRoot: "/src/sdui").analyse(output: Self.log, exitStatus: 1)
         let b = CrashTriage(packageRoot: "/elsewhere/checkout").analyse(output: moved, exitStatus: 1)
         #expect(a.signature == b.signature)
-        let other = Self.log.replacingOccurrences(of: "Unexpectedly found nil", with: "Index out of range; found nil")
-        #expect(CrashTriage(packageRoot: "/src/sdui").analyse(output: other, exitStatus: 1).signature != a.signature)
+        let otherLine = Self.log.replacingOccurrences(of: "PlantedBugDecoder.swift:29:87", with: "PlantedBugDecoder.swift:31:87")
+        #expect(CrashTriage(packageRoot: "/src/sdui").analyse(output: otherLine, exitStatus: 1).signature != a.signature)
+        let otherMessage = Self.log.replacingOccurrences(of: "Unexpectedly found nil", with: "Index out of range; found nil")
+        #expect(CrashTriage(packageRoot: "/src/sdui").analyse(output: otherMessage, exitStatus: 1).signature == a.signature)
     }
 
     @Test func classifiesTimeoutsOOMsSanitizerReportsAndNonReproduction() {

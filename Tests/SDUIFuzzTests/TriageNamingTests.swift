@@ -29,7 +29,7 @@ import Testing
         let triage = CrashTriage(packageRoot: "/app", fuzzProduct: "FuzzFeedKit")
         let analysis = triage.analyse(output: Self.castLog, exitStatus: 1)
         #expect(analysis.message == "Could not cast value of type 'Swift.Int' to 'Swift.String'")
-        #expect(analysis.title == "crash in FeedRenderer.headerCell(for:): Could not cast value of type 'Swift.Int' to 'Swift.String'")
+        #expect(analysis.title == "crash in FeedRenderer.headerCell(for:) at FeedRenderer.swift:42: Could not cast value of type 'Swift.Int' to 'Swift.String'")
         #expect(analysis.frames.filter(\.isProject).map(\.function) == ["FeedRenderer.headerCell(for:)"])
         // Without debug info the module in the mangled name still tells the decoder's frame.
         let stripped = Self.castLog.replacingOccurrences(of: " /deps/FeedKit/Sources/FeedKit/FeedRenderer.swift:42:17", with: " (/app/.build-fuzz/release/FuzzFeedKit+0x1234)")
@@ -53,33 +53,47 @@ import Testing
         #expect(!classifier.isProject(demangled: "_assertionFailure(_:_:file:line:flags:)", image: "libswiftCore.so", location: ""))
     }
 
-    /// Two bugs in one function with the same runtime message differ by the code of their line;
-    /// the same bug keeps its signature when code around it moves or the checkout is elsewhere.
-    @Test func signaturesTellTwoBugsInOneFunctionApartAndSurviveMovedCode() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sig-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root + "/Sources/FeedKit", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let file = root + "/Sources/FeedKit/Grid.swift"
-        let source = ["struct FeedRenderer {", "  func gridCells(_ a: Int, _ b: Int) -> Int {", "    let rows = a / b", "    let cols = a / (b - 1)", "    return rows + cols", "  }", "}"]
-        try source.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
-        func log(line: Int, root: String) -> String {
+    /// One signature per crash site: two sites in one function are two bugs (titled with their
+    /// `File.swift:LINE`), the two ways one `as!` fails (nil, wrong type) are one, and a checkout
+    /// elsewhere keeps the signature. Without a line, the function and the operation sign it.
+    @Test func oneSignaturePerCrashSite() throws {
+        func log(line: Int, root: String = "/app", message: String = "Swift runtime failure: Division by zero") -> String {
             """
             ==1== ERROR: libFuzzer: deadly signal
                 #0 0x1 in __sanitizer_print_stack_trace /home/build-user/llvm-project/compiler-rt/lib/asan/asan_stack.cpp:87:3
-                #1 0x2 in Swift runtime failure: Division by zero /<compiler-generated>
+                #1 0x2 in \(message) /<compiler-generated>
                 #2 0x2 in $s7FeedKit12FeedRendererV9gridCellsySiSi_tF \(root)/Sources/FeedKit/Grid.swift:\(line):20
                 #3 0x3 in $s8SDUIFuzz11FuzzHarnessC5checkyAA18InvariantViolationVSgSays5UInt8VGF /x/Sources/SDUIFuzz/FuzzHarness.swift:43:35
             """
         }
-        let triage = CrashTriage(packageRoot: root, fuzzProduct: "FuzzFeedKit")
-        let first = triage.analyse(output: log(line: 3, root: root), exitStatus: 1)
-        let second = triage.analyse(output: log(line: 4, root: root), exitStatus: 1)
-        #expect(first.title == "crash in FeedRenderer.gridCells(_:): Division by zero")
+        let triage = CrashTriage(packageRoot: "/app", fuzzProduct: "FuzzFeedKit")
+        let first = triage.analyse(output: log(line: 3), exitStatus: 1)
+        let second = triage.analyse(output: log(line: 4), exitStatus: 1)
+        #expect(first.title == "crash in FeedRenderer.gridCells(_:) at Grid.swift:3: Division by zero")
+        #expect(second.title.contains(" at Grid.swift:4: "))
         #expect(first.signature != second.signature)
-        // Two lines inserted above: the same bug, the same signature.
-        try (["// header", "import Foundation"] + source).joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(triage.analyse(output: log(line: 5, root: root), exitStatus: 1).signature == first.signature)
-        #expect(triage.analyse(output: log(line: 6, root: root), exitStatus: 1).signature == second.signature)
+        #expect(CrashTriage(packageRoot: "/ci/work", fuzzProduct: "FuzzFeedKit").analyse(output: log(line: 3, root: "/ci/work"), exitStatus: 1).signature == first.signature)
+        // One `as!` on line 42, hit with a missing value and with a value of the wrong type.
+        let nilCase = Self.castLog.components(separatedBy: "\n").dropFirst().joined(separator: "\n")
+            .replacingOccurrences(of: "==4242== ERROR", with: "Fatal error: Unexpectedly found nil while unwrapping an Optional value\n==4242== ERROR")
+        #expect(triage.analyse(output: nilCase, exitStatus: 1).signature == triage.analyse(output: Self.castLog, exitStatus: 1).signature)
+        // No line (a trap the optimiser merged): function and operation.
+        let noLine = log(line: 0), noLineOther = log(line: 0, message: "Swift runtime failure: arithmetic overflow")
+        #expect(triage.analyse(output: noLine, exitStatus: 1).title == "crash in FeedRenderer.gridCells(_:): Division by zero")
+        #expect(triage.analyse(output: noLine, exitStatus: 1).signature != triage.analyse(output: noLineOther, exitStatus: 1).signature)
+    }
+
+    /// Code the compiler wrote for the decoder (an enum's `init(rawValue:)`) has no line: the site
+    /// is the user's frame that called it.
+    @Test func compilerWrittenFramesArePassedOverForTheSite() {
+        let triage = CrashTriage(packageRoot: "/app", fuzzProduct: "FuzzFeedKit")
+        let analysis = triage.analyse(output: """
+            ==1== ERROR: libFuzzer: deadly signal
+                #1 0x2 in Swift runtime failure: Unexpectedly found nil while unwrapping an Optional value /<compiler-generated>
+                #2 0x2 in $s7FeedKit4KindO8rawValueACSgSS_tcfC /<compiler-generated>
+                #3 0x2 in $s7FeedKit12FeedRendererV9gridCellsySiSi_tF /app/Sources/FeedKit/Grid.swift:12:20
+            """, exitStatus: 1)
+        #expect(analysis.title.contains("gridCells(_:) at Grid.swift:12: Unexpectedly found nil"))
     }
 
     @Test func timeoutsAndOOMsAreTitledWithTheirFrame() {
@@ -103,7 +117,7 @@ import Testing
                 #4 0x5 in $s7FeedKit12FeedRendererV9gridCellsySiSi_tF /app/Sources/FeedKit/Grid.swift:4:5
             """, exitStatus: 1)
         #expect(oom.kind == .oom)
-        #expect(oom.title == "oom in FeedRenderer.gridCells(_:): out-of-memory (malloc(17179869184))")
+        #expect(oom.title == "oom in FeedRenderer.gridCells(_:) at Grid.swift:4: out-of-memory (malloc(17179869184))")
         let other = triage.analyse(output: oom.frames.isEmpty ? "" : """
             ==9== ERROR: libFuzzer: out-of-memory (malloc(4294967296))
                 #4 0x5 in $s7FeedKit12FeedRendererV9gridCellsySiSi_tF /app/Sources/FeedKit/Grid.swift:4:5
@@ -126,7 +140,8 @@ import Testing
                 """, exitStatus: 1).signature
         }
         #expect(conversion("Not enough bits to represent the passed value") == conversion("Negative value is not representable"))
-        #expect(conversion("Not enough bits to represent the passed value") != conversion("Unexpectedly found nil while unwrapping an Optional value"))
+        // One line, one site, whatever the operation that failed there.
+        #expect(conversion("Not enough bits to represent the passed value") == conversion("Unexpectedly found nil while unwrapping an Optional value"))
     }
 
     /// macOS: lldb's backtrace (the frame format `Toolchain.Debugger.lldb` asks for, and lldb's

@@ -80,6 +80,34 @@ int sdui_run_libfuzzer_driver(int *argc, char ***argv);
 /// accepts the call but does not enforce it, so limits there come from libFuzzer's own flags.
 int sdui_address_space_limit_enforced(void);
 
+
+// Known crash sites (crash_sites.c). A decoder that crashes on every second input would make a
+// fuzzer restart after every crash. Instead, a campaign's processes share a file of the crash sites
+// already met. Inside sdui_crash_sites_run, a crash at a known site is skipped (the run returns 1);
+// a crash at a new site is added to the file, its input kept as `<artifact prefix>crash-<site>`,
+// and skipped too (returns 2): the process goes on, and the campaign confirms each kept input by
+// replaying it in a fresh process. With no prefix, a new site is handed to the previous handler
+// (libFuzzer's: it keeps the input and exits). A site is the signal, the faulting instruction and
+// the frames under it down to the first in the program's own code, each as (image, offset), so the
+// key is the same in every process of the campaign. Traps (SIGILL, SIGTRAP) and aborts (SIGABRT)
+// only; memory errors stay the sanitizer's.
+
+/// Installs the handlers, on top of whatever handles those signals now (install after libFuzzer has
+/// installed its own). `known_sites_path`: the shared file (created when missing); `artifact_prefix`:
+/// where inputs of new sites go (NULL: leave them to the previous handler). 0 on success.
+int sdui_crash_sites_install(const char *known_sites_path, const char *artifact_prefix);
+/// Runs body(context) on `input` with skipping armed on this thread: 0 when it returned, 1 when it
+/// crashed at a known site, 2 when it crashed at a new site whose input was kept.
+int sdui_crash_sites_run(const uint8_t *input, size_t size, void (*body)(void *), void *context);
+/// Disarms skipping on this thread (before the caller reports a failure of its own).
+void sdui_crash_sites_disarm(void);
+/// How many crashes this process has skipped.
+uint64_t sdui_crash_sites_recoveries(void);
+/// How many sites this process knows.
+int sdui_crash_sites_count(void);
+/// The key of the last new site this process met (0: none).
+uint64_t sdui_crash_sites_last_new(void);
+
 #if SDUI_HAS_PROCESSES
 /// Runs `path` (argv and envp NULL-terminated) with standard input, output and error from and to the
 /// named files, and waits for it: `status` is its exit status, or 128 + the signal that ended it;

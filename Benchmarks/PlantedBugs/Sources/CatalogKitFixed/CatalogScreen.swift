@@ -1,0 +1,1 @@
+../CatalogKit/CatalogScreen.swift

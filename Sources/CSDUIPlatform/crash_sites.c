@@ -1,0 +1,394 @@
+// Known crash sites: a campaign's fuzzing processes skip a crash they have already reported instead
+// of dying on it. See include/CSDUIPlatform.h (sdui_crash_sites_*) for the contract; this file holds
+// the signal-handler side, which may only use async-signal-safe calls (open, read, write, close,
+// siglongjmp) plus backtrace, which is warmed up at install time.
+#if defined(__linux__)
+#define _GNU_SOURCE
+#endif
+#include "CSDUIPlatform.h"
+#include <dlfcn.h>
+#include <execinfo.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+#if defined(__APPLE__)
+#include <sys/ucontext.h>
+#include <mach-o/dyld.h>
+#include <mach-o/loader.h>
+#else
+#include <link.h>
+#include <ucontext.h>
+#endif
+
+#define SDUI_MAX_SITES 8192
+#define SDUI_SITE_FRAMES 16
+
+// The signals a Swift trap, a runtime fatal error (a failed cast, say) or a precondition arrives
+// as: SIGILL (x86-64 ud2), SIGTRAP (arm64 brk), SIGABRT (abort). Memory errors (SIGSEGV, SIGBUS)
+// are the sanitizer's and never skipped: a stack overflow or a wild pointer is not a site.
+static const int sdui_signals[] = {SIGILL, SIGTRAP, SIGABRT};
+#define SDUI_SIGNAL_COUNT 3
+
+static struct sigaction sdui_previous[SDUI_SIGNAL_COUNT];
+static int sdui_installed = 0;
+static char sdui_sites_path[1024];
+static uint64_t sdui_sites[SDUI_MAX_SITES];
+static volatile int sdui_site_count = 0;
+static volatile uint64_t sdui_recoveries = 0;
+static volatile uint64_t sdui_last_new_site = 0;
+
+// The armed region: only the thread that runs the decoder, only while it runs it.
+static __thread volatile int sdui_armed = 0;
+static __thread sigjmp_buf sdui_jump;
+
+// Swift's dynamic exclusivity checking keeps the accesses in progress in a per-thread list of
+// records that live in the frames making them. Jumping out of those frames would leave records
+// behind that the next access reads as a conflict ("Simultaneous accesses…"). The runtime's entry
+// points for tasks (exported C functions of libswiftCore) save the list's head on entry and cut
+// what was added since on exit: the handler exits before jumping, while the records are still
+// on the stack. Looked up by name: missing (a runtime linked statically), records may be left.
+typedef void (*sdui_context_fn)(char *state);
+static sdui_context_fn sdui_enter_context = NULL, sdui_exit_context = NULL;
+static __thread uintptr_t sdui_access_state[4];
+
+// The input being run, and where to keep one that crashes at a new site.
+static __thread const uint8_t *sdui_input = NULL;
+static __thread size_t sdui_input_size = 0;
+static char sdui_artifact_prefix[1024];
+
+static uint64_t sdui_fnv(uint64_t hash, const void *bytes, size_t count) {
+    const unsigned char *p = (const unsigned char *)bytes;
+    for (size_t i = 0; i < count; i++) hash = (hash ^ p[i]) * 0x100000001b3ULL;
+    return hash;
+}
+
+// The faulting instruction. Needed because a frame-pointer unwinder (Darwin's backtrace) starts at
+// the caller of the interrupted function: without it two sites in one function would look alike.
+static uintptr_t sdui_fault_pc(void *context) {
+    if (!context) return 0;
+    ucontext_t *uc = (ucontext_t *)context;
+#if defined(__linux__) && defined(__x86_64__)
+    return (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+#elif defined(__linux__) && defined(__aarch64__)
+    return (uintptr_t)uc->uc_mcontext.pc;
+#elif defined(__APPLE__) && defined(__x86_64__)
+    return (uintptr_t)uc->uc_mcontext->__ss.__rip;
+#elif defined(__APPLE__) && defined(__arm64__)
+    return (uintptr_t)__darwin_arm_thread_state64_get_pc(uc->uc_mcontext->__ss);
+#else
+    (void)uc;
+    return 0;
+#endif
+}
+
+// Images of the toolchain and the system: a crash site is where the program's own code is.
+static const char *const sdui_system_images[] = {
+    "libswift", "libFoundation", "libdispatch", "libBlocksRuntime", "libc.", "libc-", "libc++", "libstdc++",
+    "libm.", "libpthread", "ld-linux", "ld64", "libgcc", "libclang_rt", "libicu", "lib_Foundation",
+    "libsystem_", "libdyld", "dyld", "libobjc", "Foundation", "CoreFoundation", "FoundationEssentials",
+    "FoundationInternationalization", "libxpc", "linux-vdso", NULL,
+};
+
+static int sdui_is_system_image(const char *leaf) {
+    for (int i = 0; sdui_system_images[i]; i++) {
+        size_t n = strlen(sdui_system_images[i]);
+        if (strncmp(leaf, sdui_system_images[i], n) == 0) return 1;
+    }
+    return 0;
+}
+
+// The loaded images, listed once at install (dladdr would search symbol tables on every frame,
+// milliseconds per crash): their code's address range, load base, name hash and whether they are
+// the program's own code (the executable, or a library of the app) rather than the toolchain's or
+// the system's.
+typedef struct { uintptr_t start, end, base; uint64_t name; int is_program; } sdui_image;
+#define SDUI_MAX_IMAGES 1024
+static sdui_image sdui_images[SDUI_MAX_IMAGES];
+static int sdui_image_count = 0;
+
+static void sdui_add_image(const char *path, uintptr_t base, uintptr_t start, uintptr_t end) {
+    if (sdui_image_count >= SDUI_MAX_IMAGES || end <= start) return;
+    const char *name = path ? path : "";
+    const char *slash = strrchr(name, '/');
+    const char *leaf = slash ? slash + 1 : name;
+    sdui_image *image = &sdui_images[sdui_image_count++];
+    image->start = start;
+    image->end = end;
+    image->base = base;
+    image->name = sdui_fnv(0xcbf29ce484222325ULL, leaf, strlen(leaf));
+    // The main executable has an empty name in glibc's list: it is the program.
+    image->is_program = leaf[0] ? !sdui_is_system_image(leaf) : 1;
+}
+
+#if defined(__linux__)
+static int sdui_image_callback(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size; (void)data;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *segment = &info->dlpi_phdr[i];
+        if (segment->p_type != PT_LOAD || !(segment->p_flags & PF_X)) continue;
+        uintptr_t start = (uintptr_t)info->dlpi_addr + (uintptr_t)segment->p_vaddr;
+        sdui_add_image(info->dlpi_name, (uintptr_t)info->dlpi_addr, start, start + (uintptr_t)segment->p_memsz);
+    }
+    return 0;
+}
+#endif
+
+static void sdui_list_images(void) {
+    sdui_image_count = 0;
+#if defined(__linux__)
+    dl_iterate_phdr(sdui_image_callback, NULL);
+#elif defined(__APPLE__)
+    uint32_t count = _dyld_image_count();
+    for (uint32_t i = 0; i < count; i++) {
+        const struct mach_header_64 *header = (const struct mach_header_64 *)_dyld_get_image_header(i);
+        if (!header) continue;
+        uintptr_t slide = (uintptr_t)_dyld_get_image_vmaddr_slide(i);
+        const struct load_command *command = (const struct load_command *)(header + 1);
+        for (uint32_t c = 0; c < header->ncmds; c++) {
+            if (command->cmd == LC_SEGMENT_64) {
+                const struct segment_command_64 *segment = (const struct segment_command_64 *)command;
+                if (strncmp(segment->segname, "__TEXT", 16) == 0) {
+                    uintptr_t start = (uintptr_t)segment->vmaddr + slide;
+                    sdui_add_image(_dyld_get_image_name(i), (uintptr_t)header, start, start + (uintptr_t)segment->vmsize);
+                }
+            }
+            command = (const struct load_command *)((const char *)command + command->cmdsize);
+        }
+    }
+#endif
+}
+
+// One code address as (image, offset in the image): the same in every process of a campaign,
+// whatever address the image was loaded at.
+static uint64_t sdui_mix_address(uint64_t hash, uintptr_t address, int *is_program) {
+    *is_program = 0;
+    for (int i = 0; i < sdui_image_count; i++) {
+        const sdui_image *image = &sdui_images[i];
+        if (address >= image->start && address < image->end) {
+            *is_program = image->is_program;
+            uint64_t offset = (uint64_t)(address - image->base);
+            hash = sdui_fnv(hash, &image->name, sizeof image->name);
+            return sdui_fnv(hash, &offset, sizeof offset);
+        }
+    }
+    uint64_t raw = (uint64_t)address;  // an image loaded since: unique to this process, never merged
+    return sdui_fnv(hash, &raw, sizeof raw);
+}
+
+// A site: the signal, the faulting instruction and the frames under it up to the first in the
+// program's own code — the instruction that trapped in a decoder, or the call in the decoder that
+// led to a failure in the runtime (a failed cast, `try!`). Callers further out are left out, so one
+// site reached through different paths (a component nested at different depths) is one key.
+static uint64_t sdui_crash_site_key(int sig, void *context) {
+    uint64_t hash = 0xcbf29ce484222325ULL;
+    int s = sig, is_program = 0;
+    hash = sdui_fnv(hash, &s, sizeof s);
+    uintptr_t pc = sdui_fault_pc(context);
+    hash = sdui_mix_address(hash, pc, &is_program);
+    if (is_program) return hash ? hash : 1;
+    void *frames[64];
+    int count = backtrace(frames, 64);
+    // Frames of this handler and the signal trampoline come first. The unwinder of glibc goes
+    // through the trampoline to the faulting instruction itself; Darwin's resumes at its caller.
+    int start = 2;
+    for (int i = 0; i < count; i++) {
+        if (pc && (uintptr_t)frames[i] == pc) { start = i + 1; break; }
+    }
+    for (int i = start, used = 0; i < count && used < SDUI_SITE_FRAMES; i++, used++) {
+        hash = sdui_mix_address(hash, (uintptr_t)frames[i], &is_program);
+        if (is_program) break;
+    }
+    return hash ? hash : 1;
+}
+
+static int sdui_is_known(uint64_t key) {
+    int n = sdui_site_count;
+    for (int i = 0; i < n; i++) if (sdui_sites[i] == key) return 1;
+    return 0;
+}
+
+static int sdui_hex(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+}
+
+// Reads the shared file (other processes of the campaign append to it): one 16-digit key a line.
+static void sdui_load_sites(void) {
+    if (!sdui_sites_path[0]) return;
+    int fd = open(sdui_sites_path, O_RDONLY);
+    if (fd < 0) return;
+    char buffer[4096];
+    char line[17];
+    int length = 0;
+    ssize_t got;
+    while ((got = read(fd, buffer, sizeof buffer)) > 0) {
+        for (ssize_t i = 0; i < got; i++) {
+            char c = buffer[i];
+            if (c == '\n') {
+                if (length == 16) {
+                    uint64_t key = 0;
+                    int ok = 1;
+                    for (int j = 0; j < 16; j++) { int d = sdui_hex(line[j]); if (d < 0) { ok = 0; break; } key = (key << 4) | (uint64_t)d; }
+                    if (ok && !sdui_is_known(key) && sdui_site_count < SDUI_MAX_SITES) sdui_sites[sdui_site_count++] = key;
+                }
+                length = 0;
+            } else if (length < 16) {
+                line[length++] = c;
+            } else {
+                length = 17;  // too long: not a key
+            }
+        }
+    }
+    close(fd);
+}
+
+static void sdui_remember_site(uint64_t key) {
+    if (sdui_site_count < SDUI_MAX_SITES) sdui_sites[sdui_site_count++] = key;
+    if (!sdui_sites_path[0]) return;
+    int fd = open(sdui_sites_path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+    if (fd < 0) return;
+    static const char digits[] = "0123456789abcdef";
+    char line[17];
+    for (int j = 0; j < 16; j++) line[j] = digits[(key >> (60 - 4 * j)) & 0xF];
+    line[16] = '\n';
+    (void)!write(fd, line, sizeof line);  // one write under O_APPEND: lines of two processes never mix
+    close(fd);
+}
+
+static int sdui_signal_index(int sig) {
+    for (int i = 0; i < SDUI_SIGNAL_COUNT; i++) if (sdui_signals[i] == sig) return i;
+    return -1;
+}
+
+// Hands the signal to whoever had it before (libFuzzer: it writes the crash input and exits). A
+// signal libFuzzer does not watch (SIGTRAP, a Swift trap on arm64) goes to its SIGILL or SIGABRT
+// handler, so the input is kept all the same; with nobody to hand it to, the default action.
+static void sdui_chain(int sig, siginfo_t *info, void *context) {
+    int index = sdui_signal_index(sig);
+    for (int attempt = 0; attempt < 3; attempt++) {
+        int i = attempt == 0 ? index : (attempt == 1 ? 0 : 2);
+        if (i < 0) continue;
+        struct sigaction *previous = &sdui_previous[i];
+        if (previous->sa_flags & SA_SIGINFO) {
+            if (previous->sa_sigaction) { previous->sa_sigaction(sig, info, context); return; }
+        } else if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN) {
+            previous->sa_handler(sig);
+            return;
+        }
+    }
+    // Nobody: restore the default and let the instruction (or abort) raise it again.
+    signal(sig, SIG_DFL);
+    if (sig == SIGABRT) raise(sig);
+}
+
+static void sdui_say(const char *text) { (void)!write(2, text, strlen(text)); }
+
+// Keeps the input as `<prefix>crash-<key>`: the same name for the same site, so two processes that
+// meet a new site at once keep one file.
+static int sdui_keep_input(uint64_t key) {
+    if (!sdui_artifact_prefix[0] || !sdui_input) return 0;
+    static const char digits[] = "0123456789abcdef";
+    char path[1100];
+    size_t n = strlen(sdui_artifact_prefix);
+    memcpy(path, sdui_artifact_prefix, n);
+    memcpy(path + n, "crash-", 6);
+    n += 6;
+    for (int j = 0; j < 16; j++) path[n++] = digits[(key >> (60 - 4 * j)) & 0xF];
+    path[n] = 0;
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) return 0;
+    size_t done = 0;
+    while (done < sdui_input_size) {
+        ssize_t w = write(fd, sdui_input + done, sdui_input_size - done);
+        if (w <= 0) break;
+        done += (size_t)w;
+    }
+    close(fd);
+    sdui_say("SDUIHarness: crash at a new site, input kept as ");
+    sdui_say(path);
+    sdui_say(" (confirmed by a replay in a fresh process at triage); fuzzing goes on\n");
+    return done == sdui_input_size;
+}
+
+static void sdui_crash_sites_handler(int sig, siginfo_t *info, void *context) {
+    if (sdui_armed) {
+        uint64_t key = sdui_crash_site_key(sig, context);
+        if (!sdui_is_known(key)) sdui_load_sites();
+        int known = sdui_is_known(key);
+        if (!known) {
+            // A new site: remembered for every process of the campaign, its input kept.
+            sdui_last_new_site = key;
+            sdui_remember_site(key);
+        }
+        if (known || sdui_keep_input(key)) {
+            sdui_armed = 0;
+            if (sdui_exit_context) sdui_exit_context((char *)sdui_access_state);
+            if (known) sdui_recoveries = sdui_recoveries + 1;
+            siglongjmp(sdui_jump, known ? 1 : 2);
+        }
+        sdui_armed = 0;
+    }
+    // Not ours to skip, or the input could not be kept: reported as usual.
+    sdui_chain(sig, info, context);
+}
+
+int sdui_crash_sites_install(const char *known_sites_path, const char *artifact_prefix) {
+    if (sdui_installed) return 0;
+    size_t length = known_sites_path ? strlen(known_sites_path) : 0;
+    if (length >= sizeof sdui_sites_path) return -1;
+    if (length) memcpy(sdui_sites_path, known_sites_path, length + 1);
+    size_t prefix = artifact_prefix ? strlen(artifact_prefix) : 0;
+    if (prefix >= sizeof sdui_artifact_prefix) return -1;
+    if (prefix) memcpy(sdui_artifact_prefix, artifact_prefix, prefix + 1);
+    // The first backtrace loads the unwinder (a dlopen on glibc): never inside a signal handler.
+    void *warm[4];
+    (void)backtrace(warm, 4);
+    sdui_list_images();
+    sdui_load_sites();
+    sdui_enter_context = (sdui_context_fn)dlsym(RTLD_DEFAULT, "swift_task_enterThreadLocalContext");
+    sdui_exit_context = (sdui_context_fn)dlsym(RTLD_DEFAULT, "swift_task_exitThreadLocalContext");
+    if (!sdui_enter_context || !sdui_exit_context) sdui_enter_context = sdui_exit_context = NULL;
+    for (int i = 0; i < SDUI_SIGNAL_COUNT; i++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_sigaction = sdui_crash_sites_handler;
+        action.sa_flags = SA_SIGINFO;
+        sigemptyset(&action.sa_mask);
+        if (sigaction(sdui_signals[i], &action, &sdui_previous[i]) != 0) return -1;
+    }
+    sdui_installed = 1;
+    return 0;
+}
+
+int sdui_crash_sites_run(const uint8_t *input, size_t size, void (*body)(void *), void *context) {
+    sdui_input = input;
+    sdui_input_size = size;
+    int jumped = sigsetjmp(sdui_jump, 1);
+    if (jumped != 0) {
+        // Back from a crash: the body's frames are gone (what they held is leaked; the caller
+        // bounds how many crashes one process skips).
+        sdui_input = NULL;
+        return jumped;
+    }
+    memset(sdui_access_state, 0, sizeof sdui_access_state);
+    int guarded = sdui_installed && sdui_enter_context;
+    if (guarded) sdui_enter_context((char *)sdui_access_state);
+    sdui_armed = sdui_installed;
+    body(context);
+    sdui_armed = 0;
+    if (guarded) sdui_exit_context((char *)sdui_access_state);
+    sdui_input = NULL;
+    return 0;
+}
+
+void sdui_crash_sites_disarm(void) { sdui_armed = 0; }
+
+uint64_t sdui_crash_sites_recoveries(void) { return sdui_recoveries; }
+
+int sdui_crash_sites_count(void) { return sdui_site_count; }
+
+uint64_t sdui_crash_sites_last_new(void) { return sdui_last_new_site; }
