@@ -90,6 +90,9 @@ public struct TargetResult: Sendable, Codable {
     public var slowInputs: [String] = []
     /// Artifacts past the triage cap (the earliest are replayed; the rest are kept, not replayed).
     public var untriaged: [String] = []
+    /// Inputs kept during fuzzing that did not crash when replayed in a fresh process: not
+    /// reported as bugs (a fuzzing process that skipped many crashes may be in a state of its own).
+    public var unconfirmed: [String] = []
     public var merged: Int?
     /// Seconds from the start of fuzzing to the first crash input written, if any.
     public var firstCrashSeconds: Double?
@@ -261,7 +264,7 @@ public final class Campaign: @unchecked Sendable {
                                                   output: String(log.suffix(1500)))
         }
         let memory = sampler.result
-        let (crashes, untriaged) = try triage(target: target, binary: binary, artifacts: artifacts, start: start)
+        let (crashes, untriaged, unconfirmed) = try triage(target: target, binary: binary, artifacts: artifacts, start: start)
         let slow = CorpusReader.files(under: artifacts).filter { ($0 as NSString).lastPathComponent.hasPrefix("slow-") }
         let firstCrash = CorpusReader.files(under: artifacts).filter { !($0 as NSString).lastPathComponent.hasPrefix("slow-") }
             .compactMap { (try? FileManager.default.attributesOfItem(atPath: $0)[.modificationDate]) as? Date }
@@ -273,7 +276,7 @@ public final class Campaign: @unchecked Sendable {
             execsPerSecond: last.execsPerSecond, executions: last.executions,
             coverageStart: first?.coverage, coverageEnd: last.coverage,
             corpusStart: corpusStart, corpusEnd: corpusStart + CorpusReader.files(under: corpus).count,
-            peakRSSMB: memory.peakMB > 0 ? memory.peakMB : last.rssMB, crashes: crashes, slowInputs: slow.map(relative), untriaged: untriaged, merged: merged, firstCrashSeconds: firstCrash, command: command,
+            peakRSSMB: memory.peakMB > 0 ? memory.peakMB : last.rssMB, crashes: crashes, slowInputs: slow.map(relative), untriaged: untriaged, unconfirmed: unconfirmed, merged: merged, firstCrashSeconds: firstCrash, command: command,
             timeline: timeline, memoryTimeline: memory.samples.map { MemoryPoint(second: $0.second, maxRSSMB: $0.maxMB) })
     }
 
@@ -283,7 +286,7 @@ public final class Campaign: @unchecked Sendable {
 
     /// Replays the artifacts (earliest first, up to the cap), groups them by signature. Inputs are
     /// never deleted.
-    func triage(target: FuzzTargetSpec, binary: String, artifacts: String, start: Date) throws -> ([TargetResult.Crash], [String]) {
+    func triage(target: FuzzTargetSpec, binary: String, artifacts: String, start: Date) throws -> ([TargetResult.Crash], [String], [String]) {
         let triage = CrashTriage(packageRoot: packageRoot, fuzzProduct: target.product)
         var bySignature: [String: TargetResult.Crash] = [:]
         var order: [String] = []
@@ -300,6 +303,7 @@ public final class Campaign: @unchecked Sendable {
         // A cheap, unsymbolized replay first: inputs whose crash has the same message and the same
         // code addresses are one bug, and only the first of each is symbolized and demangled.
         var analysed: [String: CrashAnalysis] = [:]
+        var unconfirmed: [String] = []
         for (n, (file, date)) in files.prefix(Self.triageCap).enumerated() {
             let name = (file as NSString).lastPathComponent
             if n % 25 == 0 { progress("triaging \(relative(file)) (\(n + 1) of \(min(files.count, Self.triageCap)))") }
@@ -314,6 +318,10 @@ public final class Campaign: @unchecked Sendable {
             if analysis.kind == .notReproduced, name.hasPrefix("timeout-") || name.hasPrefix("oom-") {
                 analysis.kind = name.hasPrefix("timeout-") ? .timeout : .oom  // fork mode's limits can differ from a replay's
             }
+            if analysis.kind == .notReproduced {
+                unconfirmed.append(relative(file))
+                continue
+            }
             let key = analysis.signature
             if bySignature[key] == nil {
                 order.append(key)
@@ -325,7 +333,7 @@ public final class Campaign: @unchecked Sendable {
             }
             bySignature[key]!.inputs.append(relative(file))
         }
-        return (order.map { bySignature[$0]! }, files.dropFirst(Self.triageCap).map { relative($0.0) })
+        return (order.map { bySignature[$0]! }, files.dropFirst(Self.triageCap).map { relative($0.0) }, unconfirmed)
     }
 
     /// The decoder's literals: from its source folders (and any extra ones), and from the fuzz

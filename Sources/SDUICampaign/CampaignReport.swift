@@ -41,8 +41,12 @@ public struct CampaignReport: Sendable {
             if !r.untriaged.isEmpty {
                 md += "\n\(r.target): \(r.untriaged.count) more artifact(s) kept but not replayed (triage replays the earliest \(Campaign.triageCap)).\n"
             }
+            if !r.unconfirmed.isEmpty {
+                md += "\n\(r.target): \(r.unconfirmed.count) input(s) kept during fuzzing did not crash when replayed in a fresh process; not counted as bugs: "
+                md += r.unconfirmed.prefix(5).map { "`\($0)`" }.joined(separator: ", ") + (r.unconfirmed.count > 5 ? ", …" : "") + "\n"
+            }
             if !r.slowInputs.isEmpty {
-                md += "\n\(r.target): \(r.slowInputs.count) slow input(s) (decoded within the timeout, but slower than the harness's threshold; `slow-<ms>ms-*`): "
+                md += "\n\(r.target): \(r.slowInputs.count) slow input(s) (decoded within the timeout, but slower than the harness's threshold; `slow-<ms>ms-*`, each with its slowest time; an input past the timeout is listed above as a timeout): "
                 md += r.slowInputs.prefix(5).map { "`\($0)`" }.joined(separator: ", ") + (r.slowInputs.count > 5 ? ", …" : "") + "\n"
             }
             for c in r.crashes {

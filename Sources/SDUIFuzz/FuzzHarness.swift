@@ -204,6 +204,9 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
                 if arg.hasPrefix("-dict="), let text = try? String(contentsOfFile: String(arg.dropFirst(6)), encoding: .utf8) {
                     given.formUnion(FuzzDictionary(libFuzzerDictionary: text))
                 }
+                if arg.hasPrefix("-timeout="), let seconds = UInt64(arg.dropFirst("-timeout=".count)), seconds > 0 {
+                    slowInputs.timeoutNanoseconds = seconds * 1_000_000_000
+                }
                 if arg.hasPrefix("-rss_limit_mb="), let mb = Int(arg.dropFirst("-rss_limit_mb=".count)), mb > 0 { rssLimitMB = mb }
                 if arg.hasPrefix("-artifact_prefix=") { slowInputs.prefix = String(arg.dropFirst("-artifact_prefix=".count)) }
                 guard !arg.hasPrefix("-") else { continue }
@@ -365,29 +368,59 @@ final class CheckOutcome: @unchecked Sendable {
 final class SlowInputs: @unchecked Sendable {
     var prefix: String?
     var thresholdNanoseconds: UInt64 = UInt64(ProcessInfo.processInfo.environment["SDUI_FUZZ_SLOW_MS"].flatMap(Int.init) ?? 100) * 1_000_000
-    /// At most this many `slow-*` files per artifact folder, over all of a campaign's jobs: one
-    /// slow family can otherwise write hundreds of near-copies.
+    /// libFuzzer's `-timeout` (read from the command line): an input that took longer is a
+    /// timeout, even when libFuzzer's alarm (checked once a second) did not catch it in time.
+    var timeoutNanoseconds: UInt64 = 1_200 * 1_000_000_000
+    /// At most this many distinct slow inputs per artifact folder, over all of a campaign's jobs:
+    /// one slow family can otherwise write hundreds of near-copies.
     let limit = 20
 
-    /// Whether the input was slow; a slow one is written as a `slow-*` artifact while the folder
-    /// holds fewer than ``limit``.
+    /// Whether the input was slow; a slow one is written as a `slow-<ms>ms-<hash>` artifact while the
+    /// folder holds fewer than ``limit`` distinct inputs; the same input again keeps one file, with
+    /// its slowest time. One past the timeout is written as `timeout-<hash>`, which triage replays
+    /// and reports as a timeout.
     @discardableResult
     func record(_ bytes: [UInt8], nanoseconds: UInt64) -> Bool {
         guard nanoseconds >= thresholdNanoseconds else { return false }
-        guard let prefix, keptSoFar(prefix: prefix) < limit else { return true }
+        guard let prefix else { return true }
         let ms = nanoseconds / 1_000_000
-        let name = prefix + "slow-\(ms)ms-" + String(fnv1a64(bytes), radix: 16)
-        _ = FileManager.default.createFile(atPath: name, contents: Data(bytes))
+        let hash = String(fnv1a64(bytes), radix: 16)
+        let fm = FileManager.default
+        if nanoseconds >= timeoutNanoseconds {
+            let name = prefix + "timeout-" + hash
+            if !fm.fileExists(atPath: name) {
+                _ = fm.createFile(atPath: name, contents: Data(bytes))
+                FileHandle.standardError.write(Data("SDUIHarness: input took \(ms) ms, past the timeout (\(timeoutNanoseconds / 1_000_000) ms): kept as \(name)\n".utf8))
+            }
+            return true
+        }
+        let kept = keptSlow(prefix: prefix)
+        if let same = kept.first(where: { $0.hash == hash }) {
+            guard ms > same.ms else { return true }  // kept already, at least this slow
+            try? fm.removeItem(atPath: same.path)
+        } else if kept.count >= limit {
+            return true
+        }
+        let name = prefix + "slow-\(ms)ms-" + hash
+        _ = fm.createFile(atPath: name, contents: Data(bytes))
         FileHandle.standardError.write(Data("SDUIHarness: slow input: \(ms) ms (threshold \(thresholdNanoseconds / 1_000_000) ms), kept as \(name)\n".utf8))
         return true
     }
 
-    /// Counted in the folder, not in this process: fork mode runs many short-lived jobs.
-    private func keptSoFar(prefix: String) -> Int {
+    /// The slow inputs kept so far, counted in the folder, not in this process: fork mode runs many
+    /// short-lived jobs.
+    private func keptSlow(prefix: String) -> [(path: String, ms: UInt64, hash: String)] {
         let folder = prefix.hasSuffix("/") ? prefix : (prefix as NSString).deletingLastPathComponent
         let stem = prefix.hasSuffix("/") ? "" : (prefix as NSString).lastPathComponent
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-        return names.filter { $0.hasPrefix(stem + "slow-") }.count
+        let directory = folder.isEmpty ? "." : folder
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.compactMap { name in
+            guard name.hasPrefix(stem + "slow-") else { return nil }
+            // slow-<ms>ms-<hash>
+            let parts = name.dropFirst(stem.count + 5).split(separator: "-", maxSplits: 1)
+            guard parts.count == 2, parts[0].hasSuffix("ms"), let ms = UInt64(parts[0].dropLast(2)) else { return nil }
+            return ((directory as NSString).appendingPathComponent(name), ms, String(parts[1]))
+        }
     }
 
     private func fnv1a64(_ bytes: [UInt8]) -> UInt64 {

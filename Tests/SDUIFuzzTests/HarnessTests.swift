@@ -95,6 +95,28 @@ import SDUIFuzzFixtures
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).count == harness.slowInputs.limit)
     }
 
+    /// One slow artifact per distinct input, with its slowest time; an input past the timeout is a
+    /// timeout artifact, not a slow one.
+    @Test func slowInputsAreKeptOnceWithTheirSlowestTimeAndTimeoutsAsTimeouts() throws {
+        let slow = SlowInputs()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        slow.prefix = dir.path + "/"
+        slow.thresholdNanoseconds = 100_000_000
+        slow.timeoutNanoseconds = 1_000_000_000
+        func names() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() }
+        #expect(slow.record([1, 2], nanoseconds: 50_000_000) == false)
+        #expect(slow.record([1, 2], nanoseconds: 300_000_000))
+        #expect(slow.record([1, 2], nanoseconds: 200_000_000))   // faster this time: the 300 ms file stays
+        #expect(try names().count == 1 && names()[0].hasPrefix("slow-300ms-"))
+        #expect(slow.record([1, 2], nanoseconds: 700_000_000))   // slower: replaces it
+        #expect(try names().count == 1 && names()[0].hasPrefix("slow-700ms-"))
+        #expect(slow.record([9], nanoseconds: 1_036_000_000))    // past the 1 s timeout
+        let all = try names()
+        #expect(all.count == 2 && all.contains { $0.hasPrefix("timeout-") } && !all.contains { $0.hasPrefix("slow-1036ms") })
+    }
+
     @Test func plantedFixtureOnlyFiresForGzipButtonsWithCaption() throws {
         let json = Array(#"{"screen":"s","version":1,"components":[{"type":"button","data":{"title":"x","style":"primary","action":{"type":"dismiss"}}}]}"#.utf8)
         #expect(try PlantedBugDecoder.decode(Deflater.compress(json, as: .gzip)) == 0)
