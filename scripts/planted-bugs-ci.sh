@@ -4,7 +4,8 @@
 #     is its bug and no control or seed crashes (map-artifact.py --check);
 #  2. run the campaign runner, exactly as the README's "Fuzz your own decoder" says, on a subset of
 #     the decoders (two at a time, --jobs 1 each, BUDGET seconds) and fail unless each required bug
-#     is found, its signature maps to that bug, and its title names the bug's function and message.
+#     is found, its signature maps to that bug, and its title names the bug's function and message;
+#  3. a campaign on the crash-dense decoder (scripts/bench-crash-dense.py --check).
 # Usage: scripts/planted-bugs-ci.sh [BUDGET]   (default 90 s; the campaigns take about BUDGET + 30 s)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -71,4 +72,9 @@ for name, product, required in [("feed", "FuzzFeedKit", feed), ("sect", "FuzzSec
         print(f"     also found: {', '.join(extra)}")
 sys.exit(1 if failed else 0)
 PY
+
+# 3. the crash-dense decoder (CatalogKit: 37 shallow crash sites, three deep bugs behind them), with
+#    the README's defaults (--jobs = cores): every shallow site and every deep bug within the budget.
+echo "== planted-bugs: crash-dense decoder, ${budget}s"
+python3 scripts/bench-crash-dense.py --rounds 1 --budget "$budget" --variants crash-dense --no-write --check
 echo "planted-bugs: ok"

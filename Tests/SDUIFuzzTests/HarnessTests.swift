@@ -6,8 +6,33 @@ import SDUIFuzzFixtures
 @testable import SDUIFuzz
 @testable import SDUICampaign
 
+/// A decoder isolated to the main actor, as decoders in modules with SwiftUI views often are.
+@MainActor enum MainActorDecoder {
+    static var decoded = 0
+    static func decode(_ bytes: [UInt8]) throws -> Int {
+        decoded += 1
+        guard bytes.first == UInt8(ascii: "{") else { throw HarnessTests.Untyped() }
+        return bytes.count
+    }
+    static func describe(_ count: Int) -> String { "\(count) bytes" }
+}
+
 @Suite struct HarnessTests {
     struct Untyped: Error {}
+
+    /// The README's recipe for a `@MainActor` decoder: `MainActor.assumeIsolated` in `decode:` and
+    /// `render:` (libFuzzer calls on the main thread, as this test does).
+    @MainActor @Test func aMainActorDecoderPlugsInThroughAssumeIsolated() {
+        let harness = FuzzHarness(DecoderUnderTest<Int>(
+            name: "main-actor",
+            decode: { bytes in try MainActor.assumeIsolated { try MainActorDecoder.decode(bytes) } },
+            render: { count in MainActor.assumeIsolated { MainActorDecoder.describe(count) } },
+            reencode: { count in Array("{\(String(repeating: " ", count: max(0, count - 2)))}".utf8) }))
+        let before = MainActorDecoder.decoded
+        #expect(harness.check(Array("{ }".utf8)) == nil)
+        #expect(harness.check(Array("x".utf8)) == nil)   // a typed rejection
+        #expect(MainActorDecoder.decoded == before + 3)  // twice for the round trip, once rejected
+    }
 
     @Test func reportsBrokenInvariants() {
         let typedOnly = FuzzHarness(DecoderUnderTest<Int>(name: "t", decode: { _ in throw Untyped() }, isExpectedError: { $0 is PayloadError }))
