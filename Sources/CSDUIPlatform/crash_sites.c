@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #if defined(__APPLE__)
@@ -314,6 +315,93 @@ static int sdui_keep_input(uint64_t key) {
     return done == sdui_input_size;
 }
 
+// The Swift runtime keeps every fatal error's message, each appended to the last, for the crash
+// report of a process about to die (Linux: the static `kFatalErrorMessage` of libswiftCore, never
+// freed; Darwin: the crash reporter's annotation). A process that survives thousands of fatal
+// errors pays for that: each message copies all the earlier ones (time and memory quadratic in the
+// skipped crashes: 5,000 skipped failed casts took a gigabyte here). After a skip it is emptied.
+// The variable is not exported; on Linux its address is read from the library's symbol table
+// on disk. Darwin's annotation is not reachable: there the cost stays, bounded by the job restarts.
+static char **sdui_fatal_message = NULL;
+
+#if defined(__linux__)
+#include <elf.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+typedef struct { char path[1024]; uintptr_t base; int found; } sdui_runtime_image;
+
+static int sdui_find_runtime(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    sdui_runtime_image *image = (sdui_runtime_image *)data;
+    const char *name = info->dlpi_name ? info->dlpi_name : "";
+    const char *slash = strrchr(name, '/');
+    if (strncmp(slash ? slash + 1 : name, "libswiftCore.so", 15) != 0) return 0;
+    size_t n = strlen(name);
+    if (n >= sizeof image->path) return 0;
+    memcpy(image->path, name, n + 1);
+    image->base = (uintptr_t)info->dlpi_addr;
+    image->found = 1;
+    return 1;
+}
+
+// Looks `symbol` up in the ELF file's full symbol table (.symtab), which holds local symbols too.
+static uintptr_t sdui_local_symbol(const char *path, const char *symbol) {
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return 0;
+    struct stat st;
+    uintptr_t value = 0;
+    if (fstat(fd, &st) == 0 && (size_t)st.st_size > sizeof(Elf64_Ehdr)) {
+        const unsigned char *file = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (file != MAP_FAILED) {
+            const Elf64_Ehdr *header = (const Elf64_Ehdr *)file;
+            size_t size = (size_t)st.st_size;
+            if (memcmp(header->e_ident, ELFMAG, SELFMAG) == 0 && header->e_ident[EI_CLASS] == ELFCLASS64
+                && header->e_shoff + (size_t)header->e_shnum * sizeof(Elf64_Shdr) <= size) {
+                const Elf64_Shdr *sections = (const Elf64_Shdr *)(file + header->e_shoff);
+                for (int i = 0; i < header->e_shnum && !value; i++) {
+                    if (sections[i].sh_type != SHT_SYMTAB || sections[i].sh_link >= header->e_shnum) continue;
+                    const Elf64_Shdr *strings = &sections[sections[i].sh_link];
+                    if (sections[i].sh_offset + sections[i].sh_size > size || strings->sh_offset + strings->sh_size > size) continue;
+                    const Elf64_Sym *symbols = (const Elf64_Sym *)(file + sections[i].sh_offset);
+                    size_t count = sections[i].sh_size / sizeof(Elf64_Sym);
+                    const char *names = (const char *)(file + strings->sh_offset);
+                    for (size_t k = 0; k < count; k++) {
+                        if (symbols[k].st_name < strings->sh_size && strcmp(names + symbols[k].st_name, symbol) == 0) {
+                            value = (uintptr_t)symbols[k].st_value;
+                            break;
+                        }
+                    }
+                }
+            }
+            munmap((void *)file, size);
+        }
+    }
+    close(fd);
+    return value;
+}
+#endif
+
+static void sdui_find_fatal_message(void) {
+#if defined(__linux__)
+    sdui_runtime_image image;
+    memset(&image, 0, sizeof image);
+    dl_iterate_phdr(sdui_find_runtime, &image);
+    if (!image.found) return;  // a statically linked runtime: left alone
+    uintptr_t offset = sdui_local_symbol(image.path, "_ZL18kFatalErrorMessage");
+    if (offset) sdui_fatal_message = (char **)(image.base + offset);
+#endif
+}
+
+// Outside the signal handler (free is not async-signal-safe).
+static void sdui_forget_fatal_message(void) {
+    if (!sdui_fatal_message) return;
+    char *message = __atomic_exchange_n(sdui_fatal_message, NULL, __ATOMIC_ACQ_REL);
+    free(message);
+}
+
+int sdui_crash_sites_runtime_message_reset(void) { return sdui_fatal_message != NULL; }
+
 static void sdui_crash_sites_handler(int sig, siginfo_t *info, void *context) {
     if (sdui_armed) {
         uint64_t key = sdui_crash_site_key(sig, context);
@@ -348,6 +436,7 @@ int sdui_crash_sites_install(const char *known_sites_path, const char *artifact_
     void *warm[4];
     (void)backtrace(warm, 4);
     sdui_list_images();
+    sdui_find_fatal_message();
     sdui_load_sites();
     sdui_enter_context = (sdui_context_fn)dlsym(RTLD_DEFAULT, "swift_task_enterThreadLocalContext");
     sdui_exit_context = (sdui_context_fn)dlsym(RTLD_DEFAULT, "swift_task_exitThreadLocalContext");
@@ -372,6 +461,7 @@ int sdui_crash_sites_run(const uint8_t *input, size_t size, void (*body)(void *)
         // Back from a crash: the body's frames are gone (what they held is leaked; the caller
         // bounds how many crashes one process skips).
         sdui_input = NULL;
+        sdui_forget_fatal_message();
         return jumped;
     }
     memset(sdui_access_state, 0, sizeof sdui_access_state);

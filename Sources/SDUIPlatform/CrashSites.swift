@@ -42,6 +42,11 @@ public enum CrashSites {
     /// Disarms skipping on this thread before the caller reports a failure of its own.
     public static func disarm() { sdui_crash_sites_disarm() }
 
+    /// Whether the Swift runtime's record of every fatal error's message (appended to on each
+    /// one, never shortened) is emptied after each skip: on Linux when libswiftCore's symbol
+    /// table can be read; otherwise each skipped runtime fatal error costs a little more than the last.
+    public static var resetsRuntimeMessage: Bool { sdui_crash_sites_runtime_message_reset() != 0 }
+
     /// Crashes at known sites this process skipped.
     public static var skipped: Int { Int(sdui_crash_sites_recoveries()) }
 

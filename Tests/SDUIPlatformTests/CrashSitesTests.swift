@@ -65,6 +65,13 @@ import SDUIPlatform
         #expect(CrashSites.known >= 2)
     }
 
+    /// On Linux the runtime's accumulated fatal-error message is found (libswiftCore's symbol table)
+    /// and emptied after each skip; elsewhere the handlers work without it.
+    @Test func theRuntimesAccumulatedMessageIsFoundOnLinux() throws {
+        try #require(Self.installed)
+        #expect(CrashSites.resetsRuntimeMessage == (HostOS.current == .linux))
+    }
+
     /// A crash inside an inout access to a class's property (tracked by Swift's exclusivity
     /// checking at run time) must not leave that access open: the next access would trap with
     /// "Simultaneous accesses".

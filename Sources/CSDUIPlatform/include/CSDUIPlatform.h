@@ -101,6 +101,9 @@ int sdui_crash_sites_install(const char *known_sites_path, const char *artifact_
 int sdui_crash_sites_run(const uint8_t *input, size_t size, void (*body)(void *), void *context);
 /// Disarms skipping on this thread (before the caller reports a failure of its own).
 void sdui_crash_sites_disarm(void);
+/// Whether the Swift runtime's accumulated fatal-error message is emptied after each skipped crash
+/// (Linux, with libswiftCore's symbol table at hand); otherwise each skip costs a little more.
+int sdui_crash_sites_runtime_message_reset(void);
 /// How many crashes this process has skipped.
 uint64_t sdui_crash_sites_recoveries(void);
 /// How many sites this process knows.
