@@ -78,21 +78,28 @@ public struct CrashTriage: Sendable {
                                         environment: ["ASAN_OPTIONS": "detect_leaks=0:symbolize=0"], timeout: Double(timeout) + 1,
                                         interruptSignal: SIGABRT)
         guard out.status != 0 else { return nil }
-        let text = out.stderr + out.stdout
+        return Self.quickKey(output: out.stderr + out.stdout, binary: binary, timedOut: out.timedOut)
+    }
+
+    /// The grouping key of an unsymbolized replay's output (see above).
+    static func quickKey(output text: String, binary: String, timedOut: Bool) -> String? {
         let lines = text.split(separator: "\n").map(String.init)
         let stop = lines.first { $0.contains("ERROR: libFuzzer:") || $0.contains("ERROR: AddressSanitizer:") }?
             .components(separatedBy: "ERROR: ").last?.prefix { $0 != "(" && !$0.isNumber } ?? ""
         let message = Self.runtimeMessage(lines).map {
             $0.replacingOccurrences(of: #"0x[0-9a-fA-F]+|\d+"#, with: "N", options: .regularExpression)
         } ?? ""
-        // `#5 0x55d0… (/path/binary+0x1234)`: the offsets of the frames inside the fuzz binary.
-        let offsets = lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") && $0.contains("+0x") }
+        // `#5 0x55d0… (/path/binary+0x1234)`: the offsets of the frames inside the fuzz binary. Frames
+        // in libraries are left out: a failed cast spends a dozen frames in libc and the Swift
+        // runtime before the decoder's own, and two casts with the same message would look alike.
+        let image = (binary as NSString).lastPathComponent + "+0x"
+        let offsets = lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") && $0.contains("/" + image) }
             .compactMap { line -> String? in
                 guard let plus = line.range(of: "+0x", options: .backwards) else { return nil }
                 return String(line[plus.lowerBound...].prefix { $0 != ")" })
             }
         guard !offsets.isEmpty else { return nil }
-        return ([out.timedOut ? "timeout" : String(stop), message] + offsets.prefix(12)).joined(separator: "|")
+        return ([timedOut ? "timeout" : String(stop), message] + offsets.prefix(12)).joined(separator: "|")
     }
 
     /// Analyses libFuzzer/ASan output of a replay.

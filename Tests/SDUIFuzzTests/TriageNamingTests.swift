@@ -83,6 +83,29 @@ import Testing
         #expect(triage.analyse(output: noLine, exitStatus: 1).signature != triage.analyse(output: noLineOther, exitStatus: 1).signature)
     }
 
+    /// Triage's cheap grouping of artifacts keys on the frames inside the fuzz binary: two failed
+    /// casts with the same message at two sites spend their first dozen frames in libc and the
+    /// runtime alike, and must not be grouped (the second would be reported under the first's site).
+    @Test func quickKeysLookPastLibraryFrames() {
+        func output(decoderOffset: String) -> String {
+            let library = (0..<14).map { "    #\($0 + 3) 0x7f00 (/usr/lib/swift/linux/libswiftCore.so+0x4\($0)0)" }.joined(separator: "\n")
+            return """
+                Could not cast value of type 'Swift.Array<Any>' (0x7f1) to 'Swift.Dictionary<Swift.String, Any>' (0x7f2).
+                ==1== ERROR: libFuzzer: deadly signal
+                    #0 0x55 (/ci/.build-fuzz/release/FuzzCatalogKit+0x10c1a8)
+                    #1 0x55 (/ci/.build-fuzz/release/FuzzCatalogKit+0x1432b8)
+                    #2 0x55 (/ci/.build-fuzz/release/FuzzCatalogKit+0x12a833)
+                \(library)
+                    #17 0x55 (/ci/.build-fuzz/release/FuzzCatalogKit+\(decoderOffset))
+                """
+        }
+        let binary = "/ci/.build-fuzz/release/FuzzCatalogKit"
+        let first = CrashTriage.quickKey(output: output(decoderOffset: "0x1232a5"), binary: binary, timedOut: false)
+        let second = CrashTriage.quickKey(output: output(decoderOffset: "0x1233f0"), binary: binary, timedOut: false)
+        #expect(first != nil && first != second)
+        #expect(first == CrashTriage.quickKey(output: output(decoderOffset: "0x1232a5"), binary: binary, timedOut: false))
+    }
+
     /// Code the compiler wrote for the decoder (an enum's `init(rawValue:)`) has no line: the site
     /// is the user's frame that called it.
     @Test func compilerWrittenFramesArePassedOverForTheSite() {
