@@ -302,8 +302,9 @@ def markdown(args, bugs, products, results, rates):
             return (r.get("executions") or 0) / args.budget
         md.append(f"Campaign executions per second of budget (median; child restarts after crashes included): harness "
                   f"{statistics.median([rate(r) for r in campaigns_h]):.0f}, plain {statistics.median([rate(r) for r in campaigns_p]):.0f}. "
-                  "The harness keeps hitting the bugs it found, and every hit ends a fork-mode job (a new process, its "
-                  "corpus loaded again); plain libFuzzer finds almost nothing here, so its jobs run on.")
+                  "The harness skips crashes at sites it has already met and fuzzes on in the same process; hangs, "
+                  "stack overflows and out-of-memory still end a fork-mode job (a new process, its corpus loaded again). "
+                  "Plain libFuzzer ends a job at every crash, but finds almost nothing here, so its jobs run on.")
     return "\n".join(md) + "\n"
 
 

@@ -112,7 +112,7 @@ struct FuzzRunCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "libFuzzer's value profile (-use_value_profile=1): comparison operands count as coverage. Off by default: on JSON decoders it fills the corpus with undecodable inputs.")
     var valueProfile = false
 
-    @Flag(help: "Plain libFuzzer, as a baseline: no dictionary, no SDUI-aware mutation, no value profile.")
+    @Flag(help: "Plain libFuzzer, as a baseline: no dictionary, no SDUI-aware mutation, no value profile, a restart after every crash.")
     var plain = false
 
     @Option(help: "Longest input libFuzzer generates (-max_len).")

@@ -210,7 +210,8 @@ public final class Campaign: @unchecked Sendable {
         // The crash sites this campaign has reported, shared by its fork-mode jobs: a job skips a
         // crash at a known site and fuzzes on; it ends only on a new one (or a hang, or memory).
         let knownCrashes = "\(logs)/\(target.name).crash-sites"
-        let skipsKnownCrashes = options.skipKnownCrashes && !options.stopOnCrash
+        // Plain libFuzzer (the baseline of benchmarks) is libFuzzer as it is: a restart per crash.
+        let skipsKnownCrashes = options.skipKnownCrashes && !options.stopOnCrash && !options.plain
         if skipsKnownCrashes {
             try? FileManager.default.removeItem(atPath: knownCrashes)
             environment["SDUI_FUZZ_KNOWN_CRASHES"] = knownCrashes
