@@ -38,6 +38,7 @@ let package = Package(
         .target(name: "CatalogKitFixed", swiftSettings: [.define("SHALLOW_FIXED")]),
     ] + decoders.map {
         // The README's fuzz target, one file each: Sources/Fuzz<Decoder>/Fuzz<Decoder>.swift.
-        .executableTarget(name: "Fuzz\($0)", dependencies: [.product(name: "SDUIFuzz", package: harness), .target(name: $0)])
+        .executableTarget(name: "Fuzz\($0)", dependencies: [.product(name: "SDUIFuzz", package: harness), .target(name: $0)],
+                          swiftSettings: $0 == "CatalogKitFixed" ? [.define("SHALLOW_FIXED")] : [])
     }
 )

@@ -1,10 +1,21 @@
 import Foundation
 import SDUIFuzz
+// This file serves both targets: FuzzCatalogKitFixed links to it and is built with SHALLOW_FIXED.
+#if SHALLOW_FIXED
+import CatalogKitFixed
+#else
 import CatalogKit
+#endif
 
 enum Target {
     static let harness = FuzzHarness(DecoderUnderTest(
-        name: "catalog-kit",
+        name: { () -> String in
+            #if SHALLOW_FIXED
+            "catalog-kit-fixed"
+            #else
+            "catalog-kit"
+            #endif
+        }(),
         decode: { try CatalogScreen.decode(Data(try FuzzPayload.text(of: $0))) },
         render: { CatalogRenderer.render($0) }
     ))
