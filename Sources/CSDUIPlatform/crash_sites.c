@@ -39,7 +39,6 @@ static char sdui_sites_path[1024];
 static uint64_t sdui_sites[SDUI_MAX_SITES];
 static volatile int sdui_site_count = 0;
 static volatile uint64_t sdui_recoveries = 0;
-static volatile uint64_t sdui_last_new_site = 0;
 
 // The armed region: only the thread that runs the decoder, only while it runs it.
 static __thread volatile int sdui_armed = 0;
@@ -409,7 +408,6 @@ static void sdui_crash_sites_handler(int sig, siginfo_t *info, void *context) {
         int known = sdui_is_known(key);
         if (!known) {
             // A new site: remembered for every process of the campaign, its input kept.
-            sdui_last_new_site = key;
             sdui_remember_site(key);
         }
         if (known || sdui_keep_input(key)) {
@@ -475,10 +473,7 @@ int sdui_crash_sites_run(const uint8_t *input, size_t size, void (*body)(void *)
     return 0;
 }
 
-void sdui_crash_sites_disarm(void) { sdui_armed = 0; }
-
 uint64_t sdui_crash_sites_recoveries(void) { return sdui_recoveries; }
 
 int sdui_crash_sites_count(void) { return sdui_site_count; }
 
-uint64_t sdui_crash_sites_last_new(void) { return sdui_last_new_site; }

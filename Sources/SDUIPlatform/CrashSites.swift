@@ -39,9 +39,6 @@ public enum CrashSites {
         return Outcome(rawValue: raw) ?? .completed
     }
 
-    /// Disarms skipping on this thread before the caller reports a failure of its own.
-    public static func disarm() { sdui_crash_sites_disarm() }
-
     /// Whether the Swift runtime's record of every fatal error's message (appended to on each
     /// one, never shortened) is emptied after each skip: on Linux when libswiftCore's symbol
     /// table can be read; otherwise each skipped runtime fatal error costs a little more than the last.

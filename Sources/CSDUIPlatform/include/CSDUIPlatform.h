@@ -99,8 +99,6 @@ int sdui_crash_sites_install(const char *known_sites_path, const char *artifact_
 /// Runs body(context) on `input` with skipping armed on this thread: 0 when it returned, 1 when it
 /// crashed at a known site, 2 when it crashed at a new site whose input was kept.
 int sdui_crash_sites_run(const uint8_t *input, size_t size, void (*body)(void *), void *context);
-/// Disarms skipping on this thread (before the caller reports a failure of its own).
-void sdui_crash_sites_disarm(void);
 /// Whether the Swift runtime's accumulated fatal-error message is emptied after each skipped crash
 /// (Linux, with libswiftCore's symbol table at hand); otherwise each skip costs a little more.
 int sdui_crash_sites_runtime_message_reset(void);
@@ -108,8 +106,6 @@ int sdui_crash_sites_runtime_message_reset(void);
 uint64_t sdui_crash_sites_recoveries(void);
 /// How many sites this process knows.
 int sdui_crash_sites_count(void);
-/// The key of the last new site this process met (0: none).
-uint64_t sdui_crash_sites_last_new(void);
 
 #if SDUI_HAS_PROCESSES
 /// Runs `path` (argv and envp NULL-terminated) with standard input, output and error from and to the
