@@ -1,12 +1,21 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// A libFuzzer target: `Sources/FuzzTargets/NAME/main.swift`, product `NAME`.
-func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
-    .executableTarget(name: name, dependencies: dependencies, path: "Sources/FuzzTargets/\(name)")
-}
-
-let fuzzTargetNames = ["FuzzDecode", "FuzzCompressed", "FuzzStructured", "FuzzViewItems", "FuzzPlanted", "FuzzPlantedPlain", "FuzzHang", "FuzzHog", "FuzzBare"]
+/// The libFuzzer targets, each `Sources/FuzzTargets/NAME/NAME.swift` and a product `NAME` (a replayer
+/// in normal builds; build them with scripts/fuzz.sh or `sdui fuzz`). What each is for, and where it
+/// runs, is said by `FuzzTargetCatalog` (SDUICampaign), the one list of fuzz targets: this one
+/// only adds dependencies, and FuzzTargetCatalogTests fails when the two disagree.
+let fuzzTargets: KeyValuePairs<String, [Target.Dependency]> = [
+    "FuzzDecode": ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"],
+    "FuzzCompressed": ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"],
+    "FuzzStructured": ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"],
+    "FuzzViewItems": ["SDUIFuzz", "ViewItemsDecoder"],
+    "FuzzPlanted": ["SDUIFuzz", "SDUIFuzzFixtures"],
+    "FuzzPlantedPlain": ["SDUIFuzz", "SDUIFuzzFixtures"],
+    "FuzzHang": ["SDUIFuzz", "SDUIFuzzFixtures"],
+    "FuzzHog": ["SDUIFuzz", "SDUIFuzzFixtures"],
+    "FuzzBare": ["SDUIFuzz", "SDUIPayload", "SDUIScreen"],
+]
 
 let package = Package(
     name: "SDUIHarness",
@@ -27,8 +36,7 @@ let package = Package(
         .library(name: "SDUIContractTesting", targets: ["SDUIContractTesting"]),
         // The sample `view_type`/`view_data` decoder, for Examples/GateClients.
         .library(name: "ViewItemsDecoder", targets: ["ViewItemsDecoder"]),
-    ] + fuzzTargetNames.map { .executable(name: $0, targets: [$0]) } + [
-    ],
+    ] + fuzzTargets.map { .executable(name: $0.key, targets: [$0.key]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -87,16 +95,6 @@ let package = Package(
         .target(name: "CSDUIPlatform"),
         .target(name: "SDUIPlatform", dependencies: ["CSDUIPlatform"]),
         .target(name: "SDUIPlatformProcesses", dependencies: ["SDUIPlatform", "CSDUIPlatform"]),
-        // libFuzzer targets (build with scripts/fuzz.sh or `sdui fuzz`; a normal build links an empty main).
-        fuzzTarget("FuzzDecode", ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"]),
-        fuzzTarget("FuzzCompressed", ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"]),
-        fuzzTarget("FuzzStructured", ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"]),
-        fuzzTarget("FuzzViewItems", ["SDUIFuzz", "ViewItemsDecoder"]),
-        fuzzTarget("FuzzPlanted", ["SDUIFuzz", "SDUIFuzzFixtures"]),
-        fuzzTarget("FuzzPlantedPlain", ["SDUIFuzz", "SDUIFuzzFixtures"]),
-        fuzzTarget("FuzzHang", ["SDUIFuzz", "SDUIFuzzFixtures"]),
-        fuzzTarget("FuzzHog", ["SDUIFuzz", "SDUIFuzzFixtures"]),
-        fuzzTarget("FuzzBare", ["SDUIFuzz", "SDUIPayload", "SDUIScreen"]),
         // The contract gate: contracts, clients, redaction, golden renderings, classified diffs, reports.
         .target(name: "SDUIContract", dependencies: ["SDUIPayload", "SDUIJSON", "SDUIScreen", "SDUIRender", "SDUIRendering"]),
         // Fetching live responses (AsyncHTTPClient): apart, so an app's tests using the gate need no HTTP stack.
@@ -137,5 +135,5 @@ let package = Package(
             "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUIPlatform", "SDUILiteralMining", "SDUIScreen", "SDUIJSON", "SDUIPayload",
             "ViewItemsDecoder", "TestSupport",
         ], exclude: ["Fixtures"]),
-    ]
+    ] + fuzzTargets.map { .executableTarget(name: $0.key, dependencies: $0.value, path: "Sources/FuzzTargets/\($0.key)") }
 )

@@ -24,14 +24,17 @@ export SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=detect_leaks=0 SWIFT_DETERMINISTI
 echo "== fuzz-ci: build and verify instrumentation"
 "$sdui" fuzz build
 
-echo "== fuzz-ci: replay Corpus/ through the sanitizer builds"
-dirs=(); for d in Corpus/seeds Corpus/fuzz; do [ -d "$d" ] && dirs+=("$d"); done
-find "${dirs[@]}" -type f ! -name '*.md' ! -name '*.meta.json' | sort > "$work/inputs"
-echo "$(wc -l < "$work/inputs") inputs"
-xargs .build-fuzz/release/FuzzDecode -runs=1 < "$work/inputs" > "$work/replay.log" 2>&1 \
-  || { tail -50 "$work/replay.log"; echo "fuzz-ci: a corpus input crashes the sanitizer build"; exit 1; }
-find Corpus/view-items -type f | sort | xargs .build-fuzz/release/FuzzViewItems -runs=1 > "$work/replay-vi.log" 2>&1 \
-  || { tail -50 "$work/replay-vi.log"; echo "fuzz-ci: a view-items input crashes"; exit 1; }
+echo "== fuzz-ci: replay each target's corpus through its sanitizer build"
+# The targets and their folders come from the one list of targets (FuzzTargetCatalog), as
+# ClusterFuzzLite's do: seeds, merged campaign inputs, kept crash inputs of the decoder.
+"$sdui" fuzz list --format clusterfuzzlite | grep -v '^#' > "$work/targets.tsv"
+while IFS=$'\t' read -r product folders; do
+  dirs=(); for d in $folders; do [ -d "$d" ] && dirs+=("$d"); done
+  find "${dirs[@]}" -type f ! -name '*.md' ! -name '*.meta.json' | sort > "$work/inputs"
+  echo "$product: $(wc -l < "$work/inputs") inputs from ${dirs[*]}"
+  xargs ".build-fuzz/release/$product" -runs=1 < "$work/inputs" > "$work/replay.log" 2>&1 \
+    || { tail -50 "$work/replay.log"; echo "fuzz-ci: an input of ${dirs[*]} crashes $product's sanitizer build"; exit 1; }
+done < "$work/targets.tsv"
 
 echo "== fuzz-ci: replay kept crash inputs through their decoders' sanitizer builds"
 "$sdui" fuzz regress --no-build

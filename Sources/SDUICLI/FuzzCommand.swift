@@ -28,7 +28,7 @@ struct LibFuzzerOption: ParsableArguments {
 }
 
 struct PackageOption: ParsableArguments {
-    @Option(help: ArgumentHelp("The SDUIHarness package root (default: the nearest folder above the current one holding Package.swift).", valueName: "dir"))
+    @Option(help: ArgumentHelp("The package holding the fuzz targets: yours, or this harness for its bundled targets (default: the nearest folder above the current one holding Package.swift).", valueName: "dir"))
     var packagePath: String?
 
     func root() throws -> String {
@@ -56,13 +56,7 @@ struct FuzzRunCommand: ParsableCommand {
         coverage to Corpus/fuzz/<target>/.
 
         TARGETS
-          decode        reference decoder, plain bytes (libFuzzer mutations) + invariants
-          compressed    reference decoder, compression-aware mutator
-          structured    reference decoder, structure-aware JSON mutator
-          view-items    the second decoder (view_type/view_data), plugged in as a user would
-          all           the four above (the default)
-          planted, planted-plain, bare: test fixtures and the benchmark baseline
-          Any other name is taken as the SwiftPM product of your own fuzz target.
+        \(FuzzTargetCatalog.helpText)
 
         EXAMPLES
           sdui fuzz                                  # 20 s per default target, report printed
@@ -285,11 +279,31 @@ struct FuzzBuildCommand: ParsableCommand {
 }
 
 struct FuzzListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the known fuzz targets.")
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the known fuzz targets.",
+        discussion: """
+        text: name, product and what each target fuzzes. clusterfuzzlite: the lines of
+        .clusterfuzzlite/targets.tsv (the targets worth fuzzing, each with its seed folders), which
+        is written from this list: sdui fuzz list --format clusterfuzzlite > .clusterfuzzlite/targets.tsv
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, clusterfuzzlite
+    }
+
+    @Option(help: "What to print.")
+    var format: Format = .text
 
     func run() {
-        for t in FuzzTargetCatalog.targets {
-            print("\(t.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(t.product.padding(toLength: 18, withPad: " ", startingAt: 0)) \(t.summary)")
+        switch format {
+        case .text:
+            for t in FuzzTargetCatalog.targets {
+                print("\(t.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(t.product.padding(toLength: 18, withPad: " ", startingAt: 0)) \(t.summary)")
+            }
+        case .clusterfuzzlite:
+            print(FuzzTargetCatalog.clusterFuzzLiteTSV, terminator: "")
         }
     }
 }

@@ -13,15 +13,21 @@ public struct FuzzTargetSpec: Sendable, Hashable {
     /// Whether the decoder's sources are found from the package graph (a user's target, whose
     /// decoder may sit in another package), with `decoderSources` as the fallback.
     public var findsSourcesInPackageGraph: Bool
+    /// Why the target exists (a user's own target is `.fuzzed`).
+    public var role: FuzzTargetCatalog.Role
+    /// The decoder's folder in the regression store (`Corpus/crashes/<decoder>`), where it has one.
+    public var regressionDecoder: String?
 
     public init(name: String, product: String, seeds: [String], summary: String, decoderSources: [String] = ["Sources"],
-                findsSourcesInPackageGraph: Bool = false) {
+                findsSourcesInPackageGraph: Bool = false, role: FuzzTargetCatalog.Role = .fuzzed, regressionDecoder: String? = nil) {
         self.name = name
         self.product = product
         self.seeds = seeds
         self.summary = summary
         self.decoderSources = decoderSources
         self.findsSourcesInPackageGraph = findsSourcesInPackageGraph
+        self.role = role
+        self.regressionDecoder = regressionDecoder
     }
 
     /// The decoder's source folders, absolute: from the package graph where the target asks for
@@ -41,30 +47,80 @@ public struct FuzzTargetSpec: Sendable, Hashable {
     }
 }
 
+/// The one list of this package's fuzz targets. Everything else is derived from it: `sdui fuzz
+/// run --help` and `sdui fuzz list`, `.clusterfuzzlite/targets.tsv` (`sdui fuzz list --format
+/// clusterfuzzlite`), the targets CI fuzzes and replays (`scripts/fuzz-ci.sh` reads that list);
+/// `FuzzTargetCatalogTests` fails when `Package.swift` or the checked-in `targets.tsv` disagrees.
 public enum FuzzTargetCatalog {
+    /// Why a target exists, which decides where it runs.
+    public enum Role: String, Sendable, Hashable {
+        /// A decoder worth fuzzing: fuzzed by default, in CI and on ClusterFuzzLite/OSS-Fuzz.
+        case fuzzed
+        /// A test fixture with a known bug (the harness's own tests and CI's planted-bug proof).
+        case fixture
+        /// A benchmark baseline (no harness).
+        case baseline
+    }
+
+    static let reference = ["Sources/SDUIScreen", "Sources/SDUIPayload", "Sources/SDUIJSON"]
+    static let fixtures = ["Sources/SDUIFuzzFixtures"]
+
     public static let targets: [FuzzTargetSpec] = [
         .init(name: "decode", product: "FuzzDecode", seeds: ["Corpus/seeds"],
-              summary: "reference decoder, plain bytes, libFuzzer mutations + invariants", decoderSources: ["Sources/SDUIScreen", "Sources/SDUIPayload", "Sources/SDUIJSON"]),
+              summary: "reference decoder, plain bytes, libFuzzer mutations + invariants", decoderSources: reference,
+              role: .fuzzed, regressionDecoder: "reference"),
         .init(name: "compressed", product: "FuzzCompressed", seeds: ["Corpus/seeds"],
-              summary: "reference decoder, compression-aware mutator (inflate, mutate, deflate; header/trailer surgery)", decoderSources: ["Sources/SDUIScreen", "Sources/SDUIPayload", "Sources/SDUIJSON"]),
+              summary: "reference decoder, compression-aware mutator (inflate, mutate, deflate; header/trailer surgery)",
+              decoderSources: reference, role: .fuzzed, regressionDecoder: "reference"),
         .init(name: "structured", product: "FuzzStructured", seeds: ["Corpus/seeds"],
-              summary: "reference decoder, structure-aware JSON mutator with SDUI knowledge", decoderSources: ["Sources/SDUIScreen", "Sources/SDUIPayload", "Sources/SDUIJSON"]),
+              summary: "reference decoder, structure-aware JSON mutator with SDUI knowledge", decoderSources: reference,
+              role: .fuzzed, regressionDecoder: "reference"),
         .init(name: "view-items", product: "FuzzViewItems", seeds: ["Corpus/view-items"],
-              summary: "second decoder (view_type/view_data, JSONDecoder) plugged in as a user would", decoderSources: ["Sources/ViewItemsDecoder"]),
+              summary: "second decoder (view_type/view_data, JSONDecoder) plugged in as a user would",
+              decoderSources: ["Sources/ViewItemsDecoder"], role: .fuzzed, regressionDecoder: "view-items"),
         .init(name: "planted", product: "FuzzPlanted", seeds: ["Corpus/seeds"],
-              summary: "TEST FIXTURE: planted bug behind the compression-aware mutator", decoderSources: ["Sources/SDUIFuzzFixtures"]),
+              summary: "TEST FIXTURE: planted bug behind the compression-aware mutator", decoderSources: fixtures, role: .fixture),
         .init(name: "planted-plain", product: "FuzzPlantedPlain", seeds: ["Corpus/seeds"],
-              summary: "TEST FIXTURE: planted bug under plain libFuzzer (baseline)", decoderSources: ["Sources/SDUIFuzzFixtures"]),
+              summary: "TEST FIXTURE: planted bug under plain libFuzzer (baseline)", decoderSources: fixtures, role: .fixture),
         .init(name: "hang", product: "FuzzHang", seeds: ["Corpus/seeds"],
-              summary: "TEST FIXTURE: hangs on a spacer of height 4242 (timeout classification)", decoderSources: ["Sources/SDUIFuzzFixtures"]),
+              summary: "TEST FIXTURE: hangs on a spacer of height 4242 (timeout classification)", decoderSources: fixtures, role: .fixture),
         .init(name: "hog", product: "FuzzHog", seeds: ["Corpus/seeds"],
-              summary: "TEST FIXTURE: allocates without bound on a stack of spacing 4242 (OOM classification)", decoderSources: ["Sources/SDUIFuzzFixtures"]),
+              summary: "TEST FIXTURE: allocates without bound on a stack of spacing 4242 (OOM classification)",
+              decoderSources: fixtures, role: .fixture),
         .init(name: "bare", product: "FuzzBare", seeds: ["Corpus/seeds"],
-              summary: "benchmark baseline: decoder only, no harness", decoderSources: []),
+              summary: "benchmark baseline: decoder only, no harness", decoderSources: [], role: .baseline),
     ]
 
-    /// What `all` (and no target at all) means: the bundled decoder's targets and the second decoder.
-    public static let defaultNames = ["decode", "compressed", "structured", "view-items"]
+    /// What `all` (and no target at all) means: the targets worth fuzzing.
+    public static var defaultNames: [String] { targets.filter { $0.role == .fuzzed }.map(\.name) }
+
+    /// The TARGETS part of `sdui fuzz run --help`.
+    public static var helpText: String {
+        let fuzzed = targets.filter { $0.role == .fuzzed }
+        let others = targets.filter { $0.role != .fuzzed }
+        let width = (fuzzed.map(\.name.count).max() ?? 0) + 2
+        var lines = fuzzed.map { "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + $0.summary }
+        lines.append("  " + "all".padding(toLength: width, withPad: " ", startingAt: 0) + "the \(fuzzed.count) above (the default)")
+        lines.append("  " + others.map(\.name).joined(separator: ", ") + ": test fixtures and the benchmark baseline")
+        lines.append("  Any other name is taken as the SwiftPM product of your own fuzz target.")
+        return lines.joined(separator: "\n")
+    }
+
+    /// `.clusterfuzzlite/targets.tsv`: the targets worth fuzzing, each with its seed folders, the
+    /// inputs campaigns merged for it and the crash inputs kept for its decoder.
+    public static var clusterFuzzLiteTSV: String {
+        var lines = [
+            "# The fuzz targets ClusterFuzzLite/OSS-Fuzz builds: one line each, PRODUCT <tab> seed corpus",
+            "# directories (space-separated, relative to the repository; missing ones are skipped).",
+            "# Written by `sdui fuzz list --format clusterfuzzlite` from the one list of targets",
+            "# (FuzzTargetCatalog); your own decoder's target gets a line of its own (docs/ci.md).",
+        ]
+        for t in targets where t.role == .fuzzed {
+            let dirs = t.seeds + ["Corpus/fuzz/\(t.name)"] + (t.regressionDecoder.map { ["Corpus/crashes/\($0)"] } ?? [])
+            lines.append("\(t.product)\t\(dirs.joined(separator: " "))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
 
     /// What `--decoder` accepts besides target names: `reference` is the bundled decoder.
     public static func spec(forDecoder name: String) -> FuzzTargetSpec? {
