@@ -52,5 +52,20 @@ import TestSupport
         try fm.setAttributes([.modificationDate: Date().addingTimeInterval(120)], ofItemAtPath: source.path)
         _ = try launch(["--help"])
         #expect(builds() == 2)
+
+        // The checkout's own build (.build/debug/sdui, from `swift build` here or in CI), once it
+        // is newer than every source, is used without a build; a stale one is not.
+        let own = harness.appendingPathComponent(".build/debug/sdui")
+        try fm.createDirectory(at: own.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "#!/bin/sh\necho \"own build ran: $*\"\n".write(to: own, atomically: true, encoding: .utf8)
+        try fm.setAttributes([.posixPermissions: 0o755, .modificationDate: Date().addingTimeInterval(240)], ofItemAtPath: own.path)
+        try fm.setAttributes([.modificationDate: Date().addingTimeInterval(180)], ofItemAtPath: source.path)
+        let reused = try launch(["decode", "x.json"])
+        #expect(reused.stdout.contains("own build ran: decode x.json"), "\(reused.stdout)\(reused.stderr)")
+        #expect(builds() == 2, "an up-to-date build of the checkout must not be built again")
+        try fm.setAttributes([.modificationDate: Date().addingTimeInterval(300)], ofItemAtPath: source.path)
+        let rebuilt = try launch(["decode", "x.json"])
+        #expect(rebuilt.stdout.contains("sdui ran: decode x.json"))
+        #expect(builds() == 3, "a stale build of the checkout must not be used")
     }
 }
