@@ -66,6 +66,15 @@ public struct ContractRunner: Sendable {
         /// Write missing goldens; with `update`, rewrite changed ones; with `saveResponses`, also
         /// keep what the server sent under `responses/`.
         case record(update: Bool, saveResponses: Bool)
+
+        /// When goldens are written, in the vocabulary `assertContract` shares: check never writes,
+        /// record writes missing goldens, record with `update` every golden that differs.
+        public var records: RecordMode {
+            switch self {
+            case .check: .never
+            case .record(let update, _): update ? .all : .missing
+            }
+        }
     }
 
     public var suite: ContractSuite
@@ -187,52 +196,38 @@ public struct ContractRunner: Sendable {
     }
 
     private func compare(_ result: inout CaseResult, _ rendering: ResponseRendering, response: FetchedResponse, mode: Mode) {
-        let c = result.contractCase
         let golden = result.golden
-        if case .record(let update, let saveResponses) = mode, !ci {
-            var wrote = false
-            if golden == nil || (update && golden != rendering.text) {
-                do throws(ContractFileError) {
-                    try suite.directory.write(Array(rendering.text.utf8), to: result.goldenPath)
-                } catch {
-                    result.failure = ContractFailure(.goldenUnreadable, "cannot write the golden: \(error.description)")
-                    return
-                }
-                result.status = golden == nil ? .recorded : .updated
-                result.golden = rendering.text
-                wrote = true
-            }
-            // Responses are the server's, the same for every client: the first client keeps them.
-            if saveResponses, result.client == suite.clientNames.first!, let failure = save(response, for: c, overwrite: update) {
+        defer {
+            if case .record(_, let saveResponses) = mode, !ci, saveResponses, result.failure == nil,
+               // Responses are the server's, the same for every client: the first client keeps them.
+               result.client == suite.clientNames.first!,
+               let failure = save(response, for: result.contractCase, overwrite: mode.records == .all) {
                 result.status = .error
                 result.failure = failure
+            }
+        }
+        switch GoldenCheck.verify(rendering.rendering, text: rendering.text, against: golden, mode: ci ? .never : mode.records,
+                                  contract: result.id) {
+        case .pass:
+            result.status = .pass
+        case .differs(let findings):
+            result.findings = findings
+            result.status = findings.contains { $0.rule.severity == .breaking } ? .breaking : .changed
+        case .write:
+            do throws(ContractFileError) {
+                try suite.directory.write(Array(rendering.text.utf8), to: result.goldenPath)
+            } catch {
+                result.failure = ContractFailure(.goldenUnreadable, "cannot write the golden: \(error.description)")
                 return
             }
-            if wrote { return }
-        }
-        guard let golden else {
+            result.status = golden == nil ? .recorded : .updated
+            result.golden = rendering.text
+        case .missing:
             result.failure = ContractFailure(.goldenMissing,
                 ci ? "\(result.goldenPath) does not exist; CI never writes goldens: run `sdui contract record` locally and commit it"
                    : "\(result.goldenPath) does not exist: run `sdui contract record` to write it")
-            return
-        }
-        if golden == rendering.text {
-            result.status = .pass
-            return
-        }
-        let goldenTree: Rendering
-        do throws(RenderingParseError) {
-            goldenTree = try Rendering.parse(golden)
-        } catch {
-            result.failure = ContractFailure(.goldenUnreadable, "\(result.goldenPath) \(error.description); re-record it with `sdui contract record --update`")
-            return
-        }
-        result.findings = RenderingComparison(contract: result.id).compare(golden: goldenTree, current: rendering.rendering)
-        if result.findings.isEmpty {
-            // Only formatting differs (e.g. trailing whitespace edited by hand): nothing to classify.
-            result.status = .pass
-        } else {
-            result.status = result.findings.contains { $0.rule.severity == .breaking } ? .breaking : .changed
+        case .unreadable(let why):
+            result.failure = ContractFailure(.goldenUnreadable, "\(result.goldenPath) \(why); re-record it with `sdui contract record --update`")
         }
     }
 

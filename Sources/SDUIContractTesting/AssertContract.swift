@@ -6,25 +6,10 @@ import SDUIFuzz
 import Testing
 import XCTest
 
-/// When ``assertContract(_:contentEncoding:matches:client:record:failOn:redactions:goldenDirectory:fileID:filePath:line:column:)``
-/// writes goldens, as swift-snapshot-testing's record modes.
-public enum ContractRecordMode: String, Sendable {
-    /// Never write: a missing golden fails (CI).
-    case never
-    /// Write missing goldens (and fail, so a new golden is reviewed), compare existing ones.
-    case missing
-    /// Rewrite every golden that differs (and fail, so the change is reviewed).
-    case all
-
-    /// A mode given in code wins; otherwise `SDUI_RECORD=never|missing|all`, else `never` when
-    /// `CI=true` (CI never writes goldens), else `missing`.
-    static func effective(_ mode: ContractRecordMode?, environment: [String: String] = ProcessInfo.processInfo.environment) -> ContractRecordMode {
-        if let mode { return mode }
-        if let value = environment["SDUI_RECORD"], let forced = ContractRecordMode(rawValue: value.lowercased()) { return forced }
-        if ["true", "1", "yes"].contains(environment["CI"]?.lowercased() ?? "") { return .never }
-        return .missing
-    }
-}
+/// The record modes of ``assertContract(_:contentEncoding:matches:client:record:failOn:redactions:goldenDirectory:fileID:filePath:line:column:)``
+/// are the gate's (``RecordMode``): one vocabulary for both.
+@available(*, deprecated, renamed: "RecordMode")
+public typealias ContractRecordMode = RecordMode
 
 extension InProcessClient {
     /// The decoder a fuzz target plugs into the harness, as a contract client: one
@@ -57,7 +42,7 @@ public func assertContract(
     contentEncoding: String? = nil,
     matches name: String,
     client: some ContractClient,
-    record: ContractRecordMode? = nil,
+    record: RecordMode? = nil,
     failOn: Severity = .breaking,
     redactions: [RedactionRule] = [],
     goldenDirectory: String? = nil,
@@ -72,7 +57,7 @@ public func assertContract(
         ?? file.deletingLastPathComponent().appendingPathComponent("__Goldens__")
             .appendingPathComponent(file.deletingPathExtension().lastPathComponent)
     let goldenURL = directory.appendingPathComponent("\(name).txt")
-    let mode = ContractRecordMode.effective(record)
+    let mode = RecordMode.effective(record)
     let golden = (try? Data(contentsOf: goldenURL)).map { String(decoding: $0, as: UTF8.self) }
     let goldenRendering = golden.flatMap { try? Rendering.parse($0) }
 
@@ -87,47 +72,44 @@ public func assertContract(
         rendered = r
     }
 
-    func write() -> Bool {
+    // The same decision as `sdui contract`'s (GoldenCheck); a test reports it by failing, so that
+    // whatever it wrote is reviewed before it passes.
+    switch GoldenCheck.verify(rendered.rendering, text: rendered.text, against: golden, mode: mode, contract: name) {
+    case .pass:
+        return []
+    case .missing:
+        fail("no golden at \(goldenURL.path); record it with SDUI_RECORD=missing (never in CI)", at: location, filePath: filePath, line: line)
+        return []
+    case .unreadable(let why):
+        fail("the golden \(goldenURL.path) cannot be read (\(why)); re-record it with SDUI_RECORD=all", at: location, filePath: filePath, line: line)
+        return []
+    case .write(let replacing):
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data(rendered.text.utf8).write(to: goldenURL, options: .atomic)
-            return true
         } catch {
             fail("cannot write the golden \(goldenURL.path): \(error.localizedDescription)", at: location, filePath: filePath, line: line)
-            return false
+            return replacing ?? []
         }
-    }
-    guard let golden else {
-        if mode == .never {
-            fail("no golden at \(goldenURL.path); record it with SDUI_RECORD=missing (never in CI)", at: location, filePath: filePath, line: line)
-        } else if write() {
+        if let replacing, let golden {
+            fail("re-recorded \(goldenURL.path) (\(replacing.count) difference(s)): review the change and run the test again\n"
+                 + describe(replacing, golden: golden, current: rendered.text, file: goldenURL.lastPathComponent),
+                 at: location, filePath: filePath, line: line)
+        } else {
             fail("recorded a new golden at \(goldenURL.path): review it and run the test again\n\(rendered.text)",
                  at: location, filePath: filePath, line: line)
         }
-        return []
-    }
-    if golden == rendered.text { return [] }
-    guard let goldenTree = goldenRendering else {
-        fail("the golden \(goldenURL.path) cannot be read; re-record it with SDUI_RECORD=all", at: location, filePath: filePath, line: line)
-        return []
-    }
-    let findings = RenderingComparison(contract: name).compare(golden: goldenTree, current: rendered.rendering)
-    let failing = findings.filter { $0.rule.severity >= failOn }
-    if mode == .all, !findings.isEmpty {
-        if write() {
-            fail("re-recorded \(goldenURL.path) (\(findings.count) difference(s)): review the change and run the test again\n"
-                 + describe(findings, golden: golden, current: rendered.text, file: goldenURL.lastPathComponent),
+        return replacing ?? []
+    case .differs(let findings):
+        let failing = findings.filter { $0.rule.severity >= failOn }
+        if !failing.isEmpty {
+            fail("\(client.name) no longer shows \(name) as its golden does: \(failing.count) \(failOn.rawValue)-or-worse difference(s)\n"
+                 + describe(findings, golden: golden ?? "", current: rendered.text, file: goldenURL.lastPathComponent)
+                 + "\nIf the change is intended, re-record: SDUI_RECORD=all swift test --filter <this test>",
                  at: location, filePath: filePath, line: line)
         }
         return findings
     }
-    if !failing.isEmpty {
-        fail("\(client.name) no longer shows \(name) as its golden does: \(failing.count) \(failOn.rawValue)-or-worse difference(s)\n"
-             + describe(findings, golden: golden, current: rendered.text, file: goldenURL.lastPathComponent)
-             + "\nIf the change is intended, re-record: SDUI_RECORD=all swift test --filter <this test>",
-             at: location, filePath: filePath, line: line)
-    }
-    return findings
 }
 
 private func describe(_ findings: [Finding], golden: String, current: String, file: String) -> String {

@@ -156,10 +156,10 @@ enum TeamApp {
     }
 
     @Test func aModeInCodeWinsThenTheEnvironmentThenCI() {
-        #expect(ContractRecordMode.effective(nil, environment: [:]) == .missing)
-        #expect(ContractRecordMode.effective(nil, environment: ["CI": "true"]) == .never)
-        #expect(ContractRecordMode.effective(nil, environment: ["CI": "true", "SDUI_RECORD": "all"]) == .all)
-        #expect(ContractRecordMode.effective(.missing, environment: ["CI": "true", "SDUI_RECORD": "never"]) == .missing)
+        #expect(RecordMode.effective(nil, environment: [:]) == .missing)
+        #expect(RecordMode.effective(nil, environment: ["CI": "true"]) == .never)
+        #expect(RecordMode.effective(nil, environment: ["CI": "true", "SDUI_RECORD": "all"]) == .all)
+        #expect(RecordMode.effective(.missing, environment: ["CI": "true", "SDUI_RECORD": "never"]) == .missing)
     }
 
     @Test func goldensDefaultToAFolderBesideTheTestFile() async throws {
