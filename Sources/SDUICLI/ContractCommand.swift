@@ -14,7 +14,7 @@ struct ContractCommand: AsyncParsableCommand {
         A contracts directory (default: Contracts) holds sdui-contracts.json (base URL, headers,
         timeouts, concurrency, redactions, accept list), one file per request under contracts/,
         the golden renderings under goldens/ and, optionally, recorded responses under responses/.
-        See the README's "Contract gate" section for the format.
+        See docs/gate.md for the format.
 
         EXIT STATUS (check and record)
           0   every contract matches (or differs only below the --fail-on threshold)
@@ -58,8 +58,8 @@ struct ContractRunOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Per-request timeout in seconds (default: the config's, else 10).", valueName: "seconds"))
     var timeout: Double?
 
-    @Option(help: ArgumentHelp("Report format on standard output: text, json, junit or github.", valueName: "format"))
-    var format: String = "text"
+    @Option(help: ArgumentHelp("Report format on standard output.", valueName: "format"))
+    var format: ContractReport.Format = .text
 
     @Option(name: .customLong("junit"), help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
     var junitFile: String?
@@ -73,16 +73,9 @@ struct ContractRunOptions: ParsableArguments {
     @Flag(help: "Show passing contracts too.")
     var verbose = false
 
-    var isCI: Bool {
-        if ci { return true }
-        let env = ProcessInfo.processInfo.environment["CI"]?.lowercased()
-        return env == "true" || env == "1" || env == "yes"
-    }
+    var isCI: Bool { ci || RecordMode.isCI() }
 
     func validate() throws {
-        guard ContractReport.Format(rawValue: format) != nil else {
-            throw ValidationError("--format must be one of: text, json, junit, github (got \(format))")
-        }
         if let shard, Shard(shard) == nil { throw ValidationError("--shard takes i/n with 1 <= i <= n, e.g. --shard 2/4 (got \(shard))") }
         if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be at least 1") }
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
@@ -142,7 +135,7 @@ struct ContractRunOptions: ParsableArguments {
         await source.close()
         for case let client as ProcessClient in clients { client.close() }
         let report = ContractReport(run: run, directoryName: directory, mode: mode, verbose: verbose)
-        print(secrets.scrub(report.render(ContractReport.Format(rawValue: format)!)), terminator: "")
+        print(secrets.scrub(report.render(format)), terminator: "")
         for (file, text) in [(junitFile, report.junit()), (jsonFile, report.json())] {
             guard let file else { continue }
             // Report files are outputs the user asked for, not contract files: written even in CI.
@@ -242,17 +235,17 @@ struct ContractCheckCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ContractRunOptions
 
-    @Option(help: ArgumentHelp("Fail on `breaking` differences (default) or on any difference (`changed`).", valueName: "severity"))
-    var failOn: String = "breaking"
-
-    func validate() throws {
-        guard failOn == "breaking" || failOn == "changed" else {
-            throw ValidationError("--fail-on takes breaking or changed (got \(failOn))")
-        }
+    /// The differences that fail the gate.
+    enum FailOn: String, ExpressibleByArgument, CaseIterable {
+        case breaking, changed
+        var severity: Severity { self == .changed ? .changed : .breaking }
     }
 
+    @Option(help: ArgumentHelp("Fail on breaking differences (the default) or on any difference (changed).", valueName: "severity"))
+    var failOn: FailOn = .breaking
+
     func run() async throws {
-        let code = await options.execute(mode: .check, failOn: failOn == "changed" ? .changed : .breaking)
+        let code = await options.execute(mode: .check, failOn: failOn.severity)
         if code != 0 { throw ExitCode(code) }
     }
 }
@@ -293,24 +286,28 @@ struct ContractRulesCommand: ParsableCommand {
         abstract: "List the rules: stable IDs, names, severities and what each means."
     )
 
-    @Option(help: ArgumentHelp("text or json.", valueName: "format"))
-    var format: String = "text"
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: ArgumentHelp("Print the rules as text or as JSON.", valueName: "format"))
+    var format: Format = .text
 
     func run() throws {
         switch format {
-        case "json":
+        case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(ContractRule.all), as: UTF8.self))
-        case "text":
+        case .text:
             for severity in [Severity.breaking, .changed, .error] {
                 print(severity == .error ? "error (exit 2: the run cannot be trusted)" : "\(severity.rawValue)")
                 for rule in ContractRule.all where rule.severity == severity {
                     print("  \(rule.id)  \(rule.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(rule.summary)")
                 }
             }
-        default:
-            throw ValidationError("--format takes text or json (got \(format))")
         }
     }
 }
+
+extension ContractReport.Format: ExpressibleByArgument {}

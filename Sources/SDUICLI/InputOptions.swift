@@ -4,15 +4,27 @@ import SDUIPayload
 import SDUIPlatform
 import SDUIScreen
 
+/// A declared payload encoding, as an HTTP `Content-Encoding` names it: the values `--encoding`
+/// takes (listed by `--help`).
+enum EncodingArgument: String, ExpressibleByArgument, CaseIterable {
+    case identity, gzip, deflate, zlib
+    case rawDeflate = "raw-deflate"
+
+    var declared: DeclaredEncoding {
+        // Every case is a value DeclaredEncoding understands (EncodingArgumentTests checks each).
+        try! DeclaredEncoding(contentEncoding: rawValue)
+    }
+}
+
 /// The payload argument and decoder options shared by `decode` and `render`.
 struct InputOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("The payload file, or - for standard input.", valueName: "file"))
     var file: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "The declared encoding, as an HTTP Content-Encoding value: identity, gzip, deflate (zlib or raw, told apart by the bytes), zlib or raw-deflate. Without it, a .gz, .zz or .deflate file name declares it; otherwise the encoding is sniffed (raw deflate cannot be).",
+        "The declared encoding, as an HTTP Content-Encoding value (deflate: zlib or raw, told apart by the bytes). Without it, a .gz, .zz or .deflate file name declares it; otherwise the encoding is sniffed (raw deflate cannot be).",
         valueName: "encoding"))
-    var encoding: String?
+    var encoding: EncodingArgument?
 
     @Option(help: "Largest payload accepted as received, in bytes.")
     var maxInputBytes: Int = PayloadLimits.default.maxInputBytes
@@ -27,11 +39,6 @@ struct InputOptions: ParsableArguments {
     var maxComponents: Int = DecodingLimits.default.maxComponents
 
     func validate() throws {
-        if let encoding {
-            do { _ = try DeclaredEncoding(contentEncoding: encoding) } catch {
-                throw ValidationError("unknown encoding \"\(encoding)\"; use one of identity, gzip, deflate, zlib, raw-deflate")
-            }
-        }
         for (name, value) in [("--max-input-bytes", maxInputBytes), ("--max-decoded-bytes", maxDecodedBytes),
                               ("--max-stack-depth", maxStackDepth), ("--max-components", maxComponents)] where value < 1 {
             throw ValidationError("\(name) must be at least 1")
@@ -40,7 +47,7 @@ struct InputOptions: ParsableArguments {
 
     /// `--encoding`, else what the file name declares (`.gz`, `.zz`, `.deflate`), else nil (sniff).
     var declared: DeclaredEncoding? {
-        if let encoding { return try? DeclaredEncoding(contentEncoding: encoding) }
+        if let encoding { return encoding.declared }
         return DeclaredEncoding(fileName: file)
     }
 

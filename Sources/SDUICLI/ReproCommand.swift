@@ -44,8 +44,9 @@ struct ReproCommand: ParsableCommand {
     @Option(help: "The decoder under test: reference (default), view-items, a fixture (planted, hang, hog), or a fuzz product name.")
     var decoder: String = "reference"
 
-    @Option(name: .shortAndLong, help: "The Content-Encoding of a captured body: gzip, deflate or identity (default: sniffed).")
-    var encoding: String?
+    @Option(name: [.customShort("e"), .customLong("encoding")], help: ArgumentHelp("The Content-Encoding of a captured body (default: sniffed).", valueName: "encoding"))
+    var encodingArgument: EncodingArgument?
+    var encoding: String? { encodingArgument?.rawValue }
 
     @Option(help: ArgumentHelp("The decoder's seed folder (repeatable): a plugged-in decoder's input is explained by what it has that no seed has.", valueName: "dir"))
     var seeds: [String] = []
@@ -86,9 +87,6 @@ struct ReproCommand: ParsableCommand {
     @OptionGroup var package: PackageOption
 
     func validate() throws {
-        if let encoding, (try? DeclaredEncoding(contentEncoding: encoding)) == nil {
-            throw ValidationError("unknown --encoding \"\(encoding)\"; use gzip, deflate or identity")
-        }
         if tries < 1 || timeout < 1 || rssLimitMb < 1 || minimizeTime < 1 {
             throw ValidationError("--tries, --timeout, --rss-limit-mb and --minimize-time must be positive")
         }

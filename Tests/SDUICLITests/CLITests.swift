@@ -19,6 +19,21 @@ import SDUIJSON
         #expect(try run(Self.sdui, ["render"]).status == 64)
     }
 
+    /// Choices are enums `--help` lists; each value of `--encoding` is one the payload codec
+    /// understands (a wrong one for the bytes is a rejection, exit 2, never a trap).
+    @Test func choicesAreListedAndEachIsUnderstood() throws {
+        let help = try run(Self.sdui, ["decode", "--help"]).stdout
+        #expect(help.contains("identity") && help.contains("raw-deflate"), "\(help)")
+        for encoding in ["identity", "gzip", "deflate", "zlib", "raw-deflate"] {
+            let status = try run(Self.sdui, ["decode", "--encoding", encoding, Self.seed("home.json.gz")]).status
+            #expect([0, 1, 2].contains(status), "--encoding \(encoding): exit \(status)")
+        }
+        let check = try run(Self.sdui, ["contract", "check", "--help"]).stdout
+        #expect(check.contains("github") && check.contains("junit") && check.contains("changed"), "\(check)")
+        let bad = try run(Self.sdui, ["contract", "check", "--fail-on", "everything"])
+        #expect(bad.status == 64 && bad.stderr.contains("breaking") && bad.stderr.contains("changed"), "\(bad.stderr)")
+    }
+
     @Test func unreadableInputIsAClearError() throws {
         let missing = try run(Self.sdui, ["decode", "/nonexistent/payload.json"])
         #expect(missing.status == 66)
