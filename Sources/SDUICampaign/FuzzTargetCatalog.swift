@@ -17,9 +17,14 @@ public struct FuzzTargetSpec: Sendable, Hashable {
     public var role: FuzzTargetCatalog.Role
     /// The decoder's folder in the regression store (`Corpus/crashes/<decoder>`), where it has one.
     public var regressionDecoder: String?
+    /// Whether the decoder reads Screen protocol v1 (the bundled decoder and the fixtures built on
+    /// its parser), so an input is explained by where the reference decoder stops; a plugged-in
+    /// decoder's by what it says itself and the values its code compares against.
+    public var speaksProtocolV1: Bool
 
     public init(name: String, product: String, seeds: [String], summary: String, decoderSources: [String] = ["Sources"],
-                findsSourcesInPackageGraph: Bool = false, role: FuzzTargetCatalog.Role = .fuzzed, regressionDecoder: String? = nil) {
+                findsSourcesInPackageGraph: Bool = false, role: FuzzTargetCatalog.Role = .fuzzed, regressionDecoder: String? = nil,
+                speaksProtocolV1: Bool = false) {
         self.name = name
         self.product = product
         self.seeds = seeds
@@ -28,6 +33,7 @@ public struct FuzzTargetSpec: Sendable, Hashable {
         self.findsSourcesInPackageGraph = findsSourcesInPackageGraph
         self.role = role
         self.regressionDecoder = regressionDecoder
+        self.speaksProtocolV1 = speaksProtocolV1
     }
 
     /// The decoder's source folders, absolute: from the package graph where the target asks for
@@ -68,27 +74,27 @@ public enum FuzzTargetCatalog {
     public static let targets: [FuzzTargetSpec] = [
         .init(name: "decode", product: "FuzzDecode", seeds: ["Corpus/seeds"],
               summary: "reference decoder, plain bytes, libFuzzer mutations + invariants", decoderSources: reference,
-              role: .fuzzed, regressionDecoder: "reference"),
+              role: .fuzzed, regressionDecoder: "reference", speaksProtocolV1: true),
         .init(name: "compressed", product: "FuzzCompressed", seeds: ["Corpus/seeds"],
               summary: "reference decoder, compression-aware mutator (inflate, mutate, deflate; header/trailer surgery)",
-              decoderSources: reference, role: .fuzzed, regressionDecoder: "reference"),
+              decoderSources: reference, role: .fuzzed, regressionDecoder: "reference", speaksProtocolV1: true),
         .init(name: "structured", product: "FuzzStructured", seeds: ["Corpus/seeds"],
               summary: "reference decoder, structure-aware JSON mutator with SDUI knowledge", decoderSources: reference,
-              role: .fuzzed, regressionDecoder: "reference"),
+              role: .fuzzed, regressionDecoder: "reference", speaksProtocolV1: true),
         .init(name: "view-items", product: "FuzzViewItems", seeds: ["Corpus/view-items"],
               summary: "second decoder (view_type/view_data, JSONDecoder) plugged in as a user would",
               decoderSources: ["Sources/ViewItemsDecoder"], role: .fuzzed, regressionDecoder: "view-items"),
         .init(name: "planted", product: "FuzzPlanted", seeds: ["Corpus/seeds"],
-              summary: "TEST FIXTURE: planted bug behind the compression-aware mutator", decoderSources: fixtures, role: .fixture),
+              summary: "TEST FIXTURE: planted bug behind the compression-aware mutator", decoderSources: fixtures, role: .fixture, speaksProtocolV1: true),
         .init(name: "planted-plain", product: "FuzzPlantedPlain", seeds: ["Corpus/seeds"],
-              summary: "TEST FIXTURE: planted bug under plain libFuzzer (baseline)", decoderSources: fixtures, role: .fixture),
+              summary: "TEST FIXTURE: planted bug under plain libFuzzer (baseline)", decoderSources: fixtures, role: .fixture, speaksProtocolV1: true),
         .init(name: "hang", product: "FuzzHang", seeds: ["Corpus/seeds"],
-              summary: "TEST FIXTURE: hangs on a spacer of height 4242 (timeout classification)", decoderSources: fixtures, role: .fixture),
+              summary: "TEST FIXTURE: hangs on a spacer of height 4242 (timeout classification)", decoderSources: fixtures, role: .fixture, speaksProtocolV1: true),
         .init(name: "hog", product: "FuzzHog", seeds: ["Corpus/seeds"],
               summary: "TEST FIXTURE: allocates without bound on a stack of spacing 4242 (OOM classification)",
-              decoderSources: fixtures, role: .fixture),
+              decoderSources: fixtures, role: .fixture, speaksProtocolV1: true),
         .init(name: "bare", product: "FuzzBare", seeds: ["Corpus/seeds"],
-              summary: "benchmark baseline: decoder only, no harness", decoderSources: [], role: .baseline),
+              summary: "benchmark baseline: decoder only, no harness", decoderSources: [], role: .baseline, speaksProtocolV1: true),
     ]
 
     /// What `all` (and no target at all) means: the targets worth fuzzing.
@@ -99,11 +105,25 @@ public enum FuzzTargetCatalog {
         let fuzzed = targets.filter { $0.role == .fuzzed }
         let others = targets.filter { $0.role != .fuzzed }
         let width = (fuzzed.map(\.name.count).max() ?? 0) + 2
-        var lines = fuzzed.map { "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + $0.summary }
-        lines.append("  " + "all".padding(toLength: width, withPad: " ", startingAt: 0) + "the \(fuzzed.count) above (the default)")
-        lines.append("  " + others.map(\.name).joined(separator: ", ") + ": test fixtures and the benchmark baseline")
-        lines.append("  Any other name is taken as the SwiftPM product of your own fuzz target.")
+        var lines = fuzzed.flatMap { wrapped($0.summary, first: "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0)) }
+        lines += wrapped("the \(fuzzed.count) above (the default)", first: "  " + "all".padding(toLength: width, withPad: " ", startingAt: 0))
+        lines += wrapped(others.map(\.name).joined(separator: ", ") + ": test fixtures and the benchmark baseline", first: "  ")
+        lines += wrapped("Any other name is taken as the SwiftPM product of your own fuzz target.", first: "  ")
         return lines.joined(separator: "\n")
+    }
+
+    /// `text` after `first`, in lines of at most 78 characters, continued under its first word.
+    static func wrapped(_ text: String, first: String) -> [String] {
+        let indent = String(repeating: " ", count: first.count)
+        var lines: [String] = [], line = first
+        for word in text.split(separator: " ") {
+            if line.count > indent.count, line.count + 1 + word.count > 78 {
+                lines.append(line)
+                line = indent
+            }
+            line += (line.count > indent.count ? " " : "") + word
+        }
+        return lines + [line]
     }
 
     /// `.clusterfuzzlite/targets.tsv`: the targets worth fuzzing, each with its seed folders, the

@@ -91,6 +91,12 @@ public struct PackageGraph: Sendable {
         return found
     }
 
+    /// Whether the package declares a product named `name` (SwiftPM's description, not the
+    /// manifest's text: a manifest may compute its names).
+    public func hasProduct(_ name: String) throws -> Bool {
+        try describe(packageRoot).products.contains { $0.name == name }
+    }
+
     /// `SDUIFuzz` and its targets, in a package that has it.
     static func plumbing(of package: Description) -> Set<String> {
         guard package.targets.contains(where: { $0.name == "SDUIFuzz" }) else { return [] }
@@ -137,7 +143,13 @@ public struct PackageGraph: Sendable {
 
     func swift(_ arguments: [String], in directory: String) throws -> String {
         guard let swift = Toolchain.tool("swift") else { throw GraphError.swiftNotFound }
-        let out = try ProcessRunner.run(swift, arguments, in: directory, timeout: 300)
+        // These are read-only questions: they must not wait for the build folder's lock, which a
+        // build (or `swift test`) of the same package holds for minutes. `--ignore-lock` is
+        // SwiftPM's own (hidden) flag; a SwiftPM without it is asked again the usual way.
+        var out = try ProcessRunner.run(swift, Array(arguments.prefix(1)) + ["--ignore-lock"] + arguments.dropFirst(), in: directory, timeout: 300)
+        if out.status != 0, (out.stderr + out.stdout).contains("ignore-lock") {
+            out = try ProcessRunner.run(swift, arguments, in: directory, timeout: 300)
+        }
         guard out.status == 0 else { throw GraphError.command("swift " + arguments.joined(separator: " "), out.stderr + out.stdout) }
         return out.stdout
     }
