@@ -1,0 +1,91 @@
+import Foundation
+import SDUIContract
+import SDUIRendering
+
+/// Turns the config's clients into runnable ones: the bundled decoder, a command speaking the
+/// render protocol, or a product of the user's package, built once per product (debug) and run
+/// out of process. A product that does not build, or is not selected, is an unavailable client:
+/// its checks are errors (`SDUI-E013`), never silently skipped.
+///
+/// Building and explaining a crash are given (the campaign runner's debug build and triage), so
+/// the choices here are tested without a toolchain.
+public struct ClientFactory: Sendable {
+    /// Builds a product of the user's package and returns its binary's path.
+    public typealias Build = @Sendable (_ product: String) throws -> String
+    /// Titles a client's crash on `body` (its binary replayed, as the fuzz report titles crashes);
+    /// nil when it cannot, and the runtime's own line is used.
+    public typealias ExplainCrash = @Sendable (_ binary: String, _ product: String, _ body: [UInt8], _ timeout: Double) -> ClientFailure?
+
+    /// The user's package (the one holding the client products).
+    public var packageRoot: String
+    /// Client names (globs) to run; empty runs every client.
+    public var selection: [String] = []
+    /// Use binaries already built (`.build/debug/<product>`) instead of building.
+    public var noBuild = false
+    /// Seconds one response may take.
+    public var timeout: Double = 10
+    public var build: Build
+    public var explainCrash: ExplainCrash
+    /// Told what is being built (a build takes a while).
+    public var progress: @Sendable (String) -> Void = { _ in }
+
+    public init(packageRoot: String, build: @escaping Build, explainCrash: @escaping ExplainCrash) {
+        self.packageRoot = packageRoot
+        self.build = build
+        self.explainCrash = explainCrash
+    }
+
+    /// The config's clients, in its order (the bundled decoder alone when it lists none).
+    public func clients(for config: ContractConfig) -> [any ContractClient] {
+        guard !config.clients.isEmpty else { return [ReferenceClient()] }
+        let wanted = Set(config.clients.filter { c in
+            selection.isEmpty || selection.contains { ContractSuite.matches(glob: $0, c.name) }
+        }.map(\.name))
+        var built: [String: Result<String, ClientFailure>] = [:]
+        return config.clients.map { c -> any ContractClient in
+            if c.isReference { return ReferenceClient(name: c.name) }
+            if let command = c.command {
+                return ProcessClient(name: c.name, launch: ["/bin/sh", "-c", command], timeout: timeout)
+            }
+            guard let product = c.product else {
+                return UnavailableClient(name: c.name, failure: ClientFailure(.unavailable, "names neither a product nor a command"))
+            }
+            guard wanted.contains(c.name) else { return UnavailableClient(name: c.name, failure: ClientFailure(.unavailable, "not selected")) }
+            if built[product] == nil, noBuild {
+                let binary = packageRoot + "/.build/debug/" + product
+                built[product] = FileManager.default.isExecutableFile(atPath: binary) ? .success(binary)
+                    : .failure(ClientFailure(.unavailable, "\(product) is not built in \(packageRoot)/.build/debug (drop --no-build to build it)"))
+            }
+            if built[product] == nil {
+                progress("building \(product) (client \(c.name)) in \(packageRoot)…")
+                do {
+                    built[product] = .success(try build(product))
+                } catch {
+                    built[product] = .failure(ClientFailure(.unavailable, "\(product) does not build in \(packageRoot)",
+                                                            detail: String("\(error)".suffix(3000))))
+                }
+            }
+            switch built[product]! {
+            case .failure(let failure):
+                return UnavailableClient(name: c.name, failure: failure)
+            case .success(let binary):
+                let explain = explainCrash, seconds = timeout
+                return ProcessClient(name: c.name, launch: [binary, "--sdui-render-server"], timeout: timeout) { body, stderr, status in
+                    explain(binary, product, body, seconds) ?? ProcessClient.plainCrash(body, stderr, status)
+                }
+            }
+        }
+    }
+}
+
+/// A client that cannot run (its product does not build, or it was not selected): every check it
+/// has is an error.
+public struct UnavailableClient: ContractClient {
+    public var name: String
+    public var failure: ClientFailure
+    public init(name: String, failure: ClientFailure) {
+        self.name = name
+        self.failure = failure
+    }
+    public func render(_ body: [UInt8]) async -> Result<Rendering, ClientFailure> { .failure(failure) }
+}

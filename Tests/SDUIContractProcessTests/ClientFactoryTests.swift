@@ -1,0 +1,81 @@
+import Foundation
+import SDUIContract
+import SDUIContractProcess
+import Testing
+
+/// Which client the gate runs for each entry of the config, with the build and the crash triage
+/// replaced by recording stand-ins (no toolchain needed).
+@Suite struct ClientFactoryTests {
+    final class Builds: @unchecked Sendable {
+        let lock = NSLock()
+        var products: [String] = []
+        func record(_ p: String) { lock.lock(); products.append(p); lock.unlock() }
+    }
+
+    func config(_ clients: [ClientConfig]) -> ContractConfig {
+        var c = ContractConfig()
+        c.clients = clients
+        return c
+    }
+
+    @Test func eachProductIsBuiltOnceAndAFailedBuildIsAnUnavailableClient() async throws {
+        let builds = Builds()
+        let factory = ClientFactory(packageRoot: "/app", build: { product in
+            builds.record(product)
+            if product == "Broken" { throw NSError(domain: "swift build", code: 1, userInfo: [NSLocalizedDescriptionKey: "error: cannot find 'x'"]) }
+            return "/bin/cat"
+        }, explainCrash: { _, _, _, _ in nil })
+        let clients = factory.clients(for: config([
+            ClientConfig(name: "ios-5.2", product: "Client"), ClientConfig(name: "ios-5.3", product: "Client"),
+            ClientConfig(name: "broken", product: "Broken"), ClientConfig(name: "bundled"),
+            ClientConfig(name: "script", command: "exit 3"),
+        ]))
+        #expect(clients.map(\.name) == ["ios-5.2", "ios-5.3", "broken", "bundled", "script"])
+        #expect(builds.products == ["Client", "Broken"], "one build per product, in the config's order")
+        #expect(clients[0] is ProcessClient && clients[1] is ProcessClient && clients[4] is ProcessClient)
+        #expect(clients[3] is ReferenceClient)
+        let broken = try #require(clients[2] as? UnavailableClient)
+        #expect(broken.failure.kind == .unavailable && broken.failure.title == "Broken does not build in /app")
+        #expect(broken.failure.detail.contains("cannot find 'x'"))
+        guard case .failure(let failure) = await clients[2].render([]) else { Issue.record("an unavailable client renders nothing"); return }
+        #expect(failure.kind == .unavailable)
+        for case let c as ProcessClient in clients { c.close() }
+    }
+
+    @Test func selectionAndNoBuildDecideWithoutBuilding() throws {
+        let builds = Builds()
+        var factory = ClientFactory(packageRoot: "/nonexistent-app", build: { builds.record($0); return "/bin/cat" },
+                                    explainCrash: { _, _, _, _ in nil })
+        factory.selection = ["ios-*"]
+        factory.noBuild = true
+        let clients = factory.clients(for: config([ClientConfig(name: "ios-5.2", product: "Client"),
+                                                   ClientConfig(name: "android", product: "Other")]))
+        #expect(builds.products.isEmpty, "--no-build builds nothing")
+        let unbuilt = try #require(clients[0] as? UnavailableClient)
+        #expect(unbuilt.failure.title.contains("is not built") && unbuilt.failure.title.contains("drop --no-build"))
+        let unselected = try #require(clients[1] as? UnavailableClient)
+        #expect(unselected.failure.title == "not selected")
+        #expect(factory.clients(for: ContractConfig()).map(\.name) == [ReferenceClient().name], "no clients: the bundled decoder")
+    }
+
+    @Test func aCrashIsTitledByTheTriageElseByTheRuntimeLine() async throws {
+        // A client product that dies on every request, writing Swift's fatal-error line.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-factory-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("Client")
+        try "#!/bin/sh\nhead -c 6 > /dev/null\necho 'Fatal error: Unexpectedly found nil' >&2\nexit 134\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        for titled in [true, false] {
+            let factory = ClientFactory(packageRoot: dir.path, build: { _ in script.path }, explainCrash: { binary, product, body, _ in
+                titled ? ClientFailure(.crashed, "crash in \(product) at Feed.swift:9 (\(body.count) bytes, \((binary as NSString).lastPathComponent))") : nil
+            })
+            let client = try #require(factory.clients(for: config([ClientConfig(name: "app", product: "Client")])).first as? ProcessClient)
+            defer { client.close() }
+            guard case .failure(let failure) = await client.render(Array("{}".utf8)) else { Issue.record("the client crashed"); continue }
+            #expect(failure.kind == .crashed)
+            #expect(titled ? failure.title == "crash in Client at Feed.swift:9 (2 bytes, Client)" : failure.title.contains("Fatal error: Unexpectedly found nil"),
+                    "\(failure.title)")
+        }
+    }
+}
