@@ -80,7 +80,9 @@ let package = Package(
         // Test fixtures: decoders with planted bugs.
         .target(name: "SDUIFuzzFixtures", dependencies: ["SDUIJSON", "SDUIPayload"]),
         // Fuzz campaigns: build and verify fuzzers, run them, triage crashes, report.
-        .target(name: "SDUICampaign", dependencies: ["SDUIFuzz", "SDUILiteralMining", "SDUIPlatform", "SDUIPlatformProcesses"]),
+        // (It explains crash inputs with the reference decoder too: SDUIScreen.)
+        .target(name: "SDUICampaign", dependencies: ["SDUIFuzz", "SDUILiteralMining", "SDUIPlatform", "SDUIPlatformProcesses",
+                                                     "SDUIScreen", "SDUIPayload", "SDUIJSON"]),
         // What a decoder compares payloads against, mined offline: its Swift sources (swift-syntax)
         // and its binary (ELF, Mach-O). Used by the campaign runner and the CLI, not by fuzz binaries.
         .target(name: "SDUILiteralMining", dependencies: [
@@ -124,10 +126,11 @@ let package = Package(
         .testTarget(name: "SDUIJSONTests", dependencies: ["SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUIScreenTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
-        .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI", "TestSupport"]),
+        .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI", "SDUIPayload", "TestSupport"]),
         .testTarget(name: "SDUIRenderingTests", dependencies: ["SDUIRendering", "TestSupport"]),
         .testTarget(name: "SDUILiteralMiningTests", dependencies: ["SDUILiteralMining", "SDUIFuzz", "SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"]),
         .testTarget(name: "SDUIPlatformTests", dependencies: ["SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"]),
+        .testTarget(name: "SDUIContractProcessTests", dependencies: ["SDUIContractProcess", "SDUIContract"]),
         .testTarget(name: "SDUIContractTests", dependencies: [
             "SDUIContract", "SDUIContractHTTP", "SDUIContractTesting", "SDUIRendering", "SDUIFuzz", "SDUIServe", "ViewItemsDecoder", "SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport",
         ], exclude: ["__Goldens__"]),

@@ -11,16 +11,18 @@ struct ContractCommand: AsyncParsableCommand {
         commandName: "contract",
         abstract: "The CI contract gate: server responses against golden renderings.",
         discussion: """
-        A contracts directory (default: Contracts) holds sdui-contracts.json (base URL, headers,
-        timeouts, concurrency, redactions, accept list), one file per request under contracts/,
-        the golden renderings under goldens/ and, optionally, recorded responses under responses/.
-        See docs/gate.md for the format.
+        A contracts directory (default: Contracts) holds sdui-contracts.json (base
+        URL, headers, timeouts, concurrency, redactions, accept list), one file per
+        request under contracts/, the golden renderings under goldens/ and,
+        optionally, recorded responses under responses/. See docs/gate.md for the
+        format.
 
         EXIT STATUS (check and record)
           0   every contract matches (or differs only below the --fail-on threshold)
           1   a difference at or above the threshold (default: breaking)
-          2   the run could not be trusted: server unreachable, timeout, HTTP error, bad
-              encoding, bad contract file, missing golden in CI — the gate fails closed
+          2   the run could not be trusted: server unreachable, timeout, HTTP
+              error, bad encoding, bad contract file, missing golden in CI — the
+              gate fails closed
         """,
         subcommands: [ContractCheckCommand.self, ContractRecordCommand.self, ContractRulesCommand.self]
     )
@@ -149,63 +151,29 @@ struct ContractRunOptions: ParsableArguments {
 }
 
 extension ContractRunOptions {
-    /// The config's clients: the bundled decoder, products of --package-path (built here, debug),
-    /// or commands. A product that does not build is an unavailable client: its checks are errors.
+    /// The config's clients (ClientFactory), with the campaign runner's debug build and crash
+    /// triage wired in: a client's crash is titled as the fuzz report titles it.
     func makeClients(_ config: ContractConfig, timeout: Double) -> [any ContractClient] {
-        guard !config.clients.isEmpty else { return [ReferenceClient()] }
         let root = URL(fileURLWithPath: packagePath).standardizedFileURL.path
-        let wanted = Set(config.clients.filter { c in
-            clientFilters.isEmpty || clientFilters.contains { ContractSuite.matches(glob: $0, c.name) }
-        }.map(\.name))
-        var built: [String: Result<String, ClientFailure>] = [:]
-        return config.clients.map { c -> any ContractClient in
-            if c.isReference { return ReferenceClient(name: c.name) }
-            if let command = c.command {
-                return ProcessClient(name: c.name, launch: ["/bin/sh", "-c", command], timeout: timeout)
-            }
-            let product = c.product!
-            guard wanted.contains(c.name) else { return UnavailableClient(name: c.name, failure: ClientFailure(.unavailable, "not selected")) }
-            if built[product] == nil, noBuild {
-                let binary = root + "/.build/debug/" + product
-                built[product] = FileManager.default.isExecutableFile(atPath: binary) ? .success(binary)
-                    : .failure(ClientFailure(.unavailable, "\(product) is not built in \(packagePath)/.build/debug (drop --no-build to build it)"))
-            }
-            if built[product] == nil {
-                printError("sdui contract: building \(product) (client \(c.name)) in \(packagePath)…")
-                do {
-                    built[product] = .success(try DebugBuilder(packageRoot: root).build(product))
-                } catch {
-                    built[product] = .failure(ClientFailure(.unavailable, "\(product) does not build in \(packagePath)",
-                                                            detail: String("\(error)".suffix(3000))))
-                }
-            }
-            switch built[product]! {
-            case .failure(let failure):
-                return UnavailableClient(name: c.name, failure: failure)
-            case .success(let binary):
-                let replay = DebugCrashReplay(packageRoot: root, product: product)
-                return ProcessClient(name: c.name, launch: [binary, "--sdui-render-server"], timeout: timeout) { body, stderr, status in
-                    // Titled as in the fuzz report: the body replayed through the same debug build.
-                    let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-client-crash-\(UUID().uuidString)")
-                    defer { try? FileManager.default.removeItem(at: file) }
-                    guard (try? Data(body).write(to: file)) != nil,
-                          let analysis = try? replay.analyse(binary: binary, input: file.path, timeout: Int(timeout.rounded(.up))),
-                          analysis.kind != .notReproduced else {
-                        return ProcessClient.plainCrash(body, stderr, status)
-                    }
-                    let frames = analysis.frames.filter(\.isProject).prefix(8).map { "#\($0.index) \($0.function) \($0.location)" }
-                    return ClientFailure(.crashed, analysis.title, detail: frames.joined(separator: "\n"))
-                }
-            }
-        }
+        var factory = ClientFactory(packageRoot: root, build: { product in
+            try DebugBuilder(packageRoot: root).build(product)
+        }, explainCrash: { binary, product, body, seconds in
+            // The body replayed through the same debug build, the backtracer on.
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-client-crash-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: file) }
+            guard (try? Data(body).write(to: file)) != nil,
+                  let analysis = try? DebugCrashReplay(packageRoot: root, product: product)
+                      .analyse(binary: binary, input: file.path, timeout: Int(seconds.rounded(.up))),
+                  analysis.kind != .notReproduced else { return nil }
+            let frames = analysis.frames.filter(\.isProject).prefix(8).map { "#\($0.index) \($0.function) \($0.location)" }
+            return ClientFailure(.crashed, analysis.title, detail: frames.joined(separator: "\n"))
+        })
+        factory.selection = clientFilters
+        factory.noBuild = noBuild
+        factory.timeout = timeout
+        factory.progress = { printError("sdui contract: \($0)") }
+        return factory.clients(for: config)
     }
-}
-
-/// A client that cannot run (its product does not build): every check it has is an error.
-struct UnavailableClient: ContractClient {
-    var name: String
-    var failure: ClientFailure
-    func render(_ body: [UInt8]) async -> Result<Rendering, ClientFailure> { .failure(failure) }
 }
 
 struct ContractCheckCommand: AsyncParsableCommand {
@@ -213,21 +181,24 @@ struct ContractCheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Fetch every contract's response, render it and compare it with its golden rendering.",
         discussion: """
-        Each response is fetched (from the server, or with --offline from responses/), rendered
-        by every client the config lists (the bundled reference decoder when it lists none; a
-        team's own decoder is a product of --package-path), redacted, and compared with that
-        client's golden: goldens/<contract>[@variant].txt, or goldens/<client>/<contract>[@variant].txt.
-        Components the response sends that a client neither renders nor shows as a placeholder
-        are found from the payload itself (rule SDUI-B008), so a decoder that drops them silently
-        is still caught. Every difference gets a rule ID and a severity
-        (`sdui contract rules` lists them): breaking when the client no longer understands
-        something it did, changed when the rendering differs but the client understands it all.
-        Unchanged responses pass whatever their key order, whitespace, number spelling or
-        compression. Differences whose fingerprint is in the config's accept list do not fail.
+        Each response is fetched (from the server, or with --offline from responses/),
+        rendered by every client the config lists (the bundled reference decoder when
+        it lists none; a team's own decoder is a product of --package-path), redacted,
+        and compared with that client's golden: goldens/<contract>[@variant].txt, or
+        goldens/<client>/<contract>[@variant].txt. Components the response sends that
+        a client neither renders nor shows as a placeholder are found from the payload
+        itself (rule SDUI-B008), so a decoder that drops them silently is still
+        caught. Every difference gets a rule ID and a severity (`sdui contract rules`
+        lists them): breaking when the client no longer understands something it did,
+        changed when the rendering differs but the client understands it all.
+        Unchanged responses pass whatever their key order, whitespace, number spelling
+        or compression. Differences whose fingerprint is in the config's accept list
+        do not fail.
 
-        Examples:
+        EXAMPLES
           sdui contract check --offline
-          sdui contract check --base-url http://127.0.0.1:8080 --format github --junit contracts.xml
+          sdui contract check --base-url http://127.0.0.1:8080 --format github \\
+            --junit contracts.xml
           sdui contract check --shard 2/4 --fail-on changed
           sdui contract check --offline --package-path . --client 'ios-*'
         """
@@ -255,12 +226,13 @@ struct ContractRecordCommand: AsyncParsableCommand {
         commandName: "record",
         abstract: "Write the golden renderings that are missing (and, with --update, those that changed).",
         discussion: """
-        Goldens are written atomically (a temporary file, then a rename). Without --update an
-        existing golden is never overwritten: differences are reported as `check` reports them,
-        with exit status 1. In CI (CI=true or --ci) nothing is written and a missing golden is an
-        error (exit 2). Goldens no contract uses are reported as obsolete.
+        Goldens are written atomically (a temporary file, then a rename). Without
+        --update an existing golden is never overwritten: differences are reported as
+        `check` reports them, with exit status 1. In CI (CI=true or --ci) nothing is
+        written and a missing golden is an error (exit 2). Goldens no contract uses
+        are reported as obsolete.
 
-        Examples:
+        EXAMPLES
           sdui contract record --base-url http://127.0.0.1:8080 --save-responses
           sdui contract record --offline --update --filter 'home@*'
         """

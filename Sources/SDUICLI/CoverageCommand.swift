@@ -7,15 +7,18 @@ struct FuzzCoverageCommand: ParsableCommand {
         commandName: "coverage",
         abstract: "Measure the source coverage a corpus reaches: llvm-cov HTML report and per-module summary.",
         discussion: """
-        Builds each target as a replayer with -profile-generate -profile-coverage-mapping (scratch
-        path .build-coverage), replays its corpus (default: the target's seeds and Corpus/fuzz/<target>),
-        merges the profiles with llvm-profdata and writes OUTPUT/html/index.html (llvm-cov show),
-        OUTPUT/summary.md and OUTPUT/summary.json (line and function coverage per module).
+        Builds each target as a replayer with -profile-generate
+        -profile-coverage-mapping (scratch path .build-coverage), replays its corpus
+        (default: the target's seeds and Corpus/fuzz/<target>), merges the profiles
+        with llvm-profdata and writes OUTPUT/html/index.html (llvm-cov show),
+        OUTPUT/summary.md and OUTPUT/summary.json (line and function coverage per
+        module).
 
         EXAMPLES
-          sdui fuzz coverage                                   # the reference decoder on Corpus/
+          sdui fuzz coverage                # the reference decoder on Corpus/
           sdui fuzz coverage decode --corpus campaigns/X/corpus/decode
-          sdui fuzz coverage --min-line-coverage 90 --module SDUIPayload --module SDUIScreen
+          sdui fuzz coverage --min-line-coverage 90 --module SDUIPayload \\
+            --module SDUIScreen
 
         EXIT STATUS
           0 report written (and every --module at or above --min-line-coverage)
@@ -82,9 +85,10 @@ struct FuzzPlotCommand: ParsableCommand {
         commandName: "plot",
         abstract: "Draw coverage and corpus size against time (SVG) from a libFuzzer log.",
         discussion: """
-        Reads libFuzzer's status lines (`#N NEW cov: … corp: …`, or fork mode's `… time: Ns`) from a
-        log file or standard input. Fork-mode logs are plotted against time, plain-mode logs against
-        executions. Campaign reports draw the same plot for every target (OUTPUT/plots/<target>.svg).
+        Reads libFuzzer's status lines (`#N NEW cov: … corp: …`, or fork mode's `…
+        time: Ns`) from a log file or standard input. Fork-mode logs are plotted
+        against time, plain-mode logs against executions. Campaign reports draw the
+        same plot for every target (OUTPUT/plots/<target>.svg).
 
         EXAMPLE
           sdui fuzz plot campaigns/X/logs/decode.log -o decode.svg

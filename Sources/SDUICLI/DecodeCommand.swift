@@ -9,9 +9,10 @@ struct DecodeCommand: ParsableCommand {
         commandName: "decode",
         abstract: "Decode a payload and report its encoding, sizes, warnings and errors.",
         discussion: """
-        Reads a Screen protocol v1 payload (plain JSON, gzip, zlib or raw deflate), decodes it with the
-        reference decoder and prints what happened: the encoding used, the sizes as received and
-        decompressed, every warning with its JSON path, or the error with its JSON path or byte offset.
+        Reads a Screen protocol v1 payload (plain JSON, gzip, zlib or raw deflate),
+        decodes it with the reference decoder and prints what happened: the encoding
+        used, the sizes as received and decompressed, every warning with its JSON
+        path, or the error with its JSON path or byte offset.
 
         EXAMPLES
           sdui decode Corpus/seeds/home.json
@@ -19,7 +20,8 @@ struct DecodeCommand: ParsableCommand {
           sdui decode --json payload.bin | jq .warnings
 
         EXIT STATUS
-          0 decoded without warnings; 1 decoded with warnings; 2 rejected; 64 usage error; 66 unreadable input.
+          0 decoded without warnings; 1 decoded with warnings; 2 rejected; 64 usage
+            error; 66 unreadable input.
         """
     )
 

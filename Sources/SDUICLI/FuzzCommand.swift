@@ -9,8 +9,9 @@ struct FuzzCommand: ParsableCommand {
         commandName: "fuzz",
         abstract: "Run fuzz campaigns against the bundled decoder or your own, and triage what they find.",
         discussion: """
-        With no subcommand, runs a campaign (see `sdui fuzz run --help`). Fuzz binaries are built with
-        libFuzzer and AddressSanitizer into .build-fuzz, apart from normal builds.
+        With no subcommand, runs a campaign (see `sdui fuzz run --help`). Fuzz
+        binaries are built with libFuzzer and AddressSanitizer into .build-fuzz, apart
+        from normal builds.
         """,
         subcommands: [FuzzRunCommand.self, FuzzDictCommand.self, FuzzBuildCommand.self, FuzzListCommand.self, FuzzRegressCommand.self,
                       FuzzCoverageCommand.self, FuzzPlotCommand.self],
@@ -47,38 +48,40 @@ struct FuzzRunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Fuzz one or more targets for a time budget and write a campaign report.",
         discussion: """
-        Builds each target's fuzzer (unless --no-build), checks that it is coverage- and
-        ASan-instrumented, fuzzes it with `-fork=JOBS` for the budget, showing progress (time left,
-        exec/s, coverage, corpus, crash inputs), keeps every crash/timeout/oom input under
-        OUTPUT/artifacts/<target>/, replays each to get its demangled, symbolized stack, groups them
-        by a stable signature (kind, message, top project frames) and writes OUTPUT/report.md and
-        OUTPUT/report.json. Seeds are read, never written; --merge adds the inputs that bring new
-        coverage to Corpus/fuzz/<target>/.
+        Builds each target's fuzzer (unless --no-build), checks that it is coverage-
+        and ASan-instrumented, fuzzes it with `-fork=JOBS` for the budget, showing
+        progress (time left, exec/s, coverage, corpus, crash inputs), keeps every
+        crash/timeout/oom input under OUTPUT/artifacts/<target>/, replays each to get
+        its demangled, symbolized stack, groups them by a stable signature (kind,
+        message, top project frames) and writes OUTPUT/report.md and
+        OUTPUT/report.json. Seeds are read, never written; --merge adds the inputs
+        that bring new coverage to Corpus/fuzz/<target>/.
 
         TARGETS
         \(FuzzTargetCatalog.helpText)
 
         EXAMPLES
-          sdui fuzz                                  # 20 s per default target, report printed
+          sdui fuzz                     # 20 s per default target, report printed
           sdui fuzz run compressed --time 600 --jobs 2
           sdui fuzz run FuzzMyDecoder --seeds MyCorpus --time 300 --merge
-          sdui fuzz run FuzzMyDecoder --seeds MyCorpus --plain      # the plain-libFuzzer baseline
+          sdui fuzz run FuzzMyDecoder --seeds MyCorpus --plain   # the baseline
 
         WHAT THE HARNESS ADDS FOR ANY DECODER
-          The dictionary holds the seeds' keys, discriminator values and enum-like strings, plus the
-          literals, keys and integer constants mined from the decoder's sources and from the fuzz binary
-          (Swift small-string immediates, long literals; ELF and Mach-O). A target of your own has its
-          decoder's sources found through the package graph: its own targets and those of the products
-          it uses from other packages (by path or a checkout), two package hops deep; --mine-sources
-          adds more.
-          The structure-aware mutators use it too, with number moves across type boundaries and by
-          orders of magnitude, values copied between fields, and mutation inside compressed seeds.
-          -timeout is 1 s and slower-than-100-ms inputs are reported; --value-profile adds libFuzzer's
-          value profile.
+          The dictionary holds the seeds' keys, discriminator values and enum-like
+          strings, plus the literals, keys and integer constants mined from the
+          decoder's sources and from the fuzz binary (Swift small-string immediates,
+          long literals; ELF and Mach-O). A target of your own has its decoder's
+          sources found through the package graph: its own targets and those of the
+          products it uses from other packages (by path or a checkout), two package
+          hops deep; --mine-sources adds more.
+          The structure-aware mutators use it too, with number moves across type
+          boundaries and by orders of magnitude, values copied between fields, and
+          mutation inside compressed seeds. -timeout is 1 s and slower-than-100-ms
+          inputs are reported; --value-profile adds libFuzzer's value profile.
 
         EXIT STATUS
-          0 no crash found; 1 crashes found (see the report); 2 the campaign could not run
-          (build failure, uninstrumented binary); 64 usage error.
+          0 no crash found; 1 crashes found (see the report); 2 the campaign could not
+            run (build failure, uninstrumented binary); 64 usage error.
         """
     )
 
@@ -189,10 +192,11 @@ struct FuzzDictCommand: ParsableCommand {
         commandName: "dict",
         abstract: "Generate a libFuzzer dictionary from a corpus (keys, discriminator values, enum strings, JSON tokens) and a decoder's code.",
         discussion: """
-        Reads every file under the given paths (plain JSON or gzip/zlib/raw deflate), learns object
-        keys, discriminator keys (type, viewType, view_type, … and any key ending in "type"/"kind")
-        with their values, and short enum-like strings, and writes them with JSON tokens in libFuzzer's
-        -dict format. Works for any JSON protocol: no hand-written dictionary needed.
+        Reads every file under the given paths (plain JSON or gzip/zlib/raw deflate),
+        learns object keys, discriminator keys (type, viewType, view_type, … and any
+        key ending in "type"/"kind") with their values, and short enum-like strings,
+        and writes them with JSON tokens in libFuzzer's -dict format. Works for any
+        JSON protocol: no hand-written dictionary needed.
 
         EXAMPLES
           sdui fuzz dict Corpus/seeds -o sdui.dict
@@ -243,12 +247,14 @@ struct FuzzBuildCommand: ParsableCommand {
         commandName: "build",
         abstract: "Build fuzz targets into .build-fuzz and verify their coverage and ASan instrumentation.",
         discussion: """
-        Needs a toolchain with libFuzzer: swift.org's (Linux, macOS). Xcode's has none: then select a
-        swift.org toolchain (TOOLCHAINS=swift sdui fuzz build), or pass --libfuzzer ARCHIVE; the
-        command says so, with the ways out, before it builds anything.
+        Needs a toolchain with libFuzzer: swift.org's (Linux, macOS). Xcode's has
+        none: then select a swift.org toolchain (TOOLCHAINS=swift sdui fuzz build), or
+        pass --libfuzzer ARCHIVE; the command says so, with the ways out, before it
+        builds anything.
 
         EXIT STATUS
-          0 all built and instrumented; 2 no libFuzzer, a build failed, or a binary is not instrumented.
+          0 all built and instrumented; 2 no libFuzzer, a build failed, or a binary is
+            not instrumented.
         """
     )
 
@@ -284,8 +290,9 @@ struct FuzzListCommand: ParsableCommand {
         abstract: "List the known fuzz targets.",
         discussion: """
         text: name, product and what each target fuzzes. clusterfuzzlite: the lines of
-        .clusterfuzzlite/targets.tsv (the targets worth fuzzing, each with its seed folders), which
-        is written from this list: sdui fuzz list --format clusterfuzzlite > .clusterfuzzlite/targets.tsv
+        .clusterfuzzlite/targets.tsv (the targets worth fuzzing, each with its seed
+        folders), which is written from this list: sdui fuzz list --format
+        clusterfuzzlite > .clusterfuzzlite/targets.tsv
         """
     )
 

@@ -6,9 +6,10 @@ struct SDUI: AsyncParsableCommand {
         commandName: "sdui",
         abstract: "Keep server-driven UI clients from crashing or silently breaking when the server changes.",
         discussion: """
-        sdui decodes and renders Screen protocol v1 payloads with the bundled reference decoder,
-        fuzzes decoders, reproduces crashes, and gates server changes against golden renderings
-        (`sdui contract`, `sdui serve`). Each subcommand documents its own exit status.
+        sdui decodes and renders Screen protocol v1 payloads with the bundled
+        reference decoder, fuzzes decoders, reproduces crashes, and gates server
+        changes against golden renderings (`sdui contract`, `sdui serve`). Each
+        subcommand documents its own exit status.
 
         EXIT STATUS (decode, render)
           0   decoded without warnings

@@ -8,18 +8,19 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve a contracts directory's recorded responses over HTTP (Hummingbird).",
         discussion: """
-        Each contract case answers its method and path (and its query items and headers, the
-        most specific case first) with responses/<case>.json[.gz|.zz], negotiating
-        Accept-Encoding: gzip, deflate or identity. responses/<case>.fault.json injects faults
-        (status, delayMilliseconds, contentEncoding, truncateAfterBytes, location).
+        Each contract case answers its method and path (and its query items and
+        headers, the most specific case first) with responses/<case>.json[.gz|.zz],
+        negotiating Accept-Encoding: gzip, deflate or identity.
+        responses/<case>.fault.json injects faults (status, delayMilliseconds,
+        contentEncoding, truncateAfterBytes, location).
 
         Listens on loopback by default. Prints one line once it accepts connections:
           sdui serve: 12 responses on http://127.0.0.1:8080
         and serves until interrupted (SIGINT/SIGTERM).
 
-        Examples:
+        EXAMPLES
           sdui serve Contracts --port 8080
-          sdui serve Contracts --port 0        (any free port; read it from the line above)
+          sdui serve Contracts --port 0     # any free port, printed once it listens
         """
     )
 
