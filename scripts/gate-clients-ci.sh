@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # The contract gate on decoders the bundled one is not: builds the sample clients of
 # Examples/GateClients (a viewType/content app in two versions, a view_type/view_data app), checks
-# their sample contracts against `sdui serve` on loopback, then checks the labelled old/new pairs
-# (scripts/gate-labels.py: every BREAKING caught, precision >= 95 %, no UNCHANGED reported, no
-# CHANGED failing the gate) and prints precision and recall.
+# their sample contracts against `sdui serve` on loopback, and runs the app's own contract tests.
+# (The labelled old/new pairs are a Swift test, LabelledPairsTests, which scripts/test.sh runs.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
@@ -12,6 +11,5 @@ swift build --package-path Examples/GateClients >/dev/null 2>&1 || swift build -
 for suite in HomeFeed ViewItems; do
   bash scripts/contract-gate.sh "Examples/GateClients/Contracts/$suite" --package-path Examples/GateClients --no-build
 done
-python3 scripts/gate-labels.py --sdui "$(swift build --show-bin-path)/sdui"
 # The gate inside the app's own tests (assertContract; CI=true: compares, never records).
 swift test --package-path Examples/GateClients

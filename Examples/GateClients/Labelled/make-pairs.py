@@ -4,8 +4,8 @@
 Each pair is one server change: the response a golden was recorded from (`old`), the response the
 server sends now (`new`, optionally compressed: `newEncoding`), and what it is to each client
 (`expect`): BREAKING (the app no longer shows or understands something it did), CHANGED (it shows
-something else, and understands it all) or UNCHANGED (it shows the same). `scripts/gate-labels.py`
-records goldens from the old responses, checks the new ones with `sdui contract`, and prints
+something else, and understands it all) or UNCHANGED (it shows the same). `LabelledPairsTests`
+(Tests/SDUICLITests) records goldens from the old responses, checks the new ones with `sdui contract`, and prints
 precision and recall. Labels are written from what each app does, not from what the gate says.
 
 Usage: python3 Examples/GateClients/Labelled/make-pairs.py   (rewrites pairs/)
