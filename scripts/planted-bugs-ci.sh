@@ -2,7 +2,7 @@
 # CI proof that the harness finds bugs in decoders it was not written for, and names them right:
 #  1. build the public planted-bug benchmark (Benchmarks/PlantedBugs) and check that every trigger
 #     is its bug and no control or seed crashes (map-artifact.py --check);
-#  2. run the campaign runner, exactly as the README's "Fuzz your own decoder" says, on a subset of
+#  2. run the campaign runner, exactly as docs/your-decoder.md says, on a subset of
 #     the decoders (two at a time, --jobs 1 each, BUDGET seconds) and fail unless each required bug
 #     is found, its signature maps to that bug, and its title names the bug's function and message;
 #  3. a campaign on the crash-dense decoder (scripts/bench-crash-dense.py --check).

@@ -16,7 +16,7 @@ public enum MutationStrategy: String, Sendable, CaseIterable {
 
 /// Runs a decoder under test for libFuzzer: checks invariants on every input and provides the
 /// SDUI-aware mutators. A fuzz target is a few lines that forward libFuzzer's entry points here
-/// (see README, "Fuzz your own decoder").
+/// (see docs/your-decoder.md).
 public final class FuzzHarness<Decoded>: @unchecked Sendable {
     public let decoder: DecoderUnderTest<Decoded>
     public let strategy: MutationStrategy

@@ -1,8 +1,8 @@
 import Foundation
 
 // A second, independent SDUI decoder in another common style (`view_type` + `view_data`, snake
-// case, Foundation's JSONDecoder): the shape of ../shared/seed-shapes.md §4. It exists to prove that
-// a decoder that is not the bundled one plugs into the fuzz harness as the README says.
+// case, Foundation's JSONDecoder): shape 4 of docs/payload-shapes.md. It exists to prove that
+// a decoder that is not the bundled one plugs into the fuzz harness as docs/your-decoder.md says.
 
 /// `{"view_items": [{"view_type": "...", "view_data": {...}}]}`
 public struct ViewItemsScreen: Codable, Equatable, Sendable {

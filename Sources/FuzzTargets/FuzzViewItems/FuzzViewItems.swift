@@ -1,4 +1,4 @@
-// A user's own decoder plugged in exactly as the README's "Fuzz your own decoder" shows.
+// A user's own decoder plugged in exactly as docs/your-decoder.md shows.
 import Foundation
 import SDUIFuzz
 import ViewItemsDecoder
