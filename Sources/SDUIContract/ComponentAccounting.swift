@@ -130,10 +130,36 @@ public struct ComponentAccounting: Sendable {
             }
             return false
         }
-        // Placeholders at known paths, then rendered kinds, in document order.
+        // Placeholders at known paths, then rendered kinds. Slots are visited by how much of the
+        // rendering they can explain (then by path), objects within a slot in array order: never
+        // in the order of an object's keys, which means nothing in JSON (an extra `related` array
+        // written before `contents` must not take the components `contents` shows).
         for i in objects.indices where placeholderPaths.contains(objects[i].path) { state[i] = .covered }
+        // How many of a slot's objects the rendering could show if the slot went first, and how
+        // much of the slot that is: the slot that explains more goes first, then the one it
+        // explains entirely (the real array, not an extra one beside it), then the path.
+        var members: [String: [Int]] = [:]
+        for i in objects.indices where state[i] == .unresolved && slotKeys[objects[i].slot] != nil { members[objects[i].slot, default: []].append(i) }
+        func explained(_ slot: String) -> (count: Int, share: Double) {
+            var left = pool, count = 0
+            var values = (members[slot] ?? []).map { objects[$0].value.map(Self.normalized) }
+            for exact in [true, false] {
+                for (n, value) in values.enumerated() {
+                    guard let v = value else { continue }
+                    let match = exact ? (left[v, default: 0] > 0 ? v : nil) : left.first(where: { $0.value > 0 && Self.kind($0.key, names: v) })?.key
+                    if let k = match { left[k]! -= 1; count += 1; values[n] = nil }
+                }
+            }
+            return (count, Double(count) / Double(max(1, members[slot]?.count ?? 0)))
+        }
+        let scores = Dictionary(uniqueKeysWithValues: slotKeys.keys.map { ($0, explained($0)) })
+        let slotOrder = Dictionary(uniqueKeysWithValues: slotKeys.keys.sorted {
+            let a = scores[$0]!, b = scores[$1]!
+            return a.count != b.count ? a.count > b.count : a.share != b.share ? a.share > b.share : $0 < $1
+        }.enumerated().map { ($1, $0) })
+        let visitOrder = objects.indices.sorted { (slotOrder[objects[$0].slot] ?? .max, $0) < (slotOrder[objects[$1].slot] ?? .max, $1) }
         for exact in [true, false] {
-            for i in objects.indices where state[i] == .unresolved && slotKeys[objects[i].slot] != nil && !hidden(i) {
+            for i in visitOrder where state[i] == .unresolved && slotKeys[objects[i].slot] != nil && !hidden(i) {
                 guard let v = objects[i].value.map(Self.normalized) else { continue }
                 let match = exact ? (pool[v, default: 0] > 0 ? v : nil)
                                   : pool.first(where: { $0.value > 0 && Self.kind($0.key, names: v) })?.key

@@ -61,6 +61,25 @@ import SDUIRendering
         #expect(ComponentAccounting().notShown(payload: payload, rendering: shown, golden: golden).map(\.path) == ["$.related[0]", "$.related[1]"])
     }
 
+    /// The order of an object's keys means nothing in JSON: an extra array written before the real
+    /// one must not take the components the real one shows (found by the labelled pairs when
+    /// their keys came out in another order).
+    @Test func keyOrderNeverChangesWhatIsShown() throws {
+        let contents = #""contents":[{"viewType":"TitleViewType","content":{"title":"Hi"}},{"viewType":"BannerViewType","content":{"imageUrl":"https://x/a.png"}}]"#
+        let related = #""related":[{"viewType":"BannerViewType","content":{"imageUrl":"https://x/b.png"}}]"#
+        let shown = Rendering(components: [.component("TitleViewType", [.text("title", "Hi")]),
+                                           .component("BannerViewType", [.link("image", "https://x/a.png")])])
+        let dropped = Rendering(components: [.component("TitleViewType", [.text("title", "Hi")])])
+        var reports: [[String]] = []
+        for payload in ["{\(contents),\(related)}", "{\(related),\(contents)}"] {
+            #expect(ComponentAccounting().notShown(payload: try Self.json(payload), rendering: shown, golden: shown).isEmpty, "\(payload)")
+            // A banner the client no longer shows is reported where it was, in either order.
+            reports.append(ComponentAccounting().notShown(payload: try Self.json(payload), rendering: dropped, golden: shown).map(\.path))
+        }
+        #expect(reports[0].sorted() == reports[1].sorted(), "the same components, each reported in document order")
+        #expect(reports[0].contains("$.contents[1]"))
+    }
+
     @Test func anObjectThatLostItsDiscriminatorIsNotShownUnlessSomethingRendersIt() throws {
         let payload = try Self.json(#"{"views":[{"type":"text","v":"a"},{"kind_of":"text","v":"b"}]}"#)
         let one = Rendering(components: [.component("text", [.text(nil, "a")])])
