@@ -1,10 +1,10 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// The libFuzzer targets, each `Sources/FuzzTargets/NAME/NAME.swift` and a product `NAME` (a replayer
-/// in normal builds; build them with scripts/fuzz.sh or `sdui fuzz`). What each is for, and where it
-/// runs, is said by `FuzzTargetCatalog` (SDUICampaign), the one list of fuzz targets: this one
-/// only adds dependencies, and FuzzTargetCatalogTests fails when the two disagree.
+/// The libFuzzer targets, each `Sources/FuzzTargets/NAME/NAME.swift` (a replayer in normal builds;
+/// scripts/fuzz.sh and `sdui fuzz` build them by name). What each is for, and where it runs, is
+/// said by `FuzzTargetCatalog` (SDUICampaign), the one list of fuzz targets: this one only adds
+/// dependencies, and FuzzTargetCatalogTests fails when the two disagree.
 let fuzzTargets: KeyValuePairs<String, [Target.Dependency]> = [
     "FuzzDecode": ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"],
     "FuzzCompressed": ["SDUIFuzz", "SDUIReferenceFuzzing", "SDUIScreen"],
@@ -36,7 +36,9 @@ let package = Package(
         .library(name: "SDUIContractTesting", targets: ["SDUIContractTesting"]),
         // The sample `view_type`/`view_data` decoder, for Examples/GateClients.
         .library(name: "ViewItemsDecoder", targets: ["ViewItemsDecoder"]),
-    ] + fuzzTargets.map { .executable(name: $0.key, targets: [$0.key]) },
+        // The fuzz targets are not products: nobody depends on them, and `sdui fuzz` builds them
+        // by name (SwiftPM gives a root package's executable targets products of their own).
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -126,7 +128,7 @@ let package = Package(
         .testTarget(name: "SDUIJSONTests", dependencies: ["SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUIScreenTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
-        .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI", "SDUIPayload", "TestSupport"]),
+        .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI", "SDUIPayload", "SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUIRenderingTests", dependencies: ["SDUIRendering", "TestSupport"]),
         .testTarget(name: "SDUILiteralMiningTests", dependencies: ["SDUILiteralMining", "SDUIFuzz", "SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"]),
         .testTarget(name: "SDUIPlatformTests", dependencies: ["SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"]),
@@ -134,6 +136,7 @@ let package = Package(
         .testTarget(name: "SDUIContractTests", dependencies: [
             "SDUIContract", "SDUIContractHTTP", "SDUIContractTesting", "SDUIRendering", "SDUIFuzz", "SDUIServe", "ViewItemsDecoder", "SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport",
         ], exclude: ["__Goldens__"]),
+        .testTarget(name: "SDUICampaignTests", dependencies: ["SDUICampaign", "SDUIPlatform", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SDUIFuzzTests", dependencies: [
             "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUIPlatform", "SDUILiteralMining", "SDUIScreen", "SDUIJSON", "SDUIPayload",
             "ViewItemsDecoder", "TestSupport",

@@ -1,4 +1,5 @@
 import Foundation
+import SDUIJSON
 import SDUIPayload
 import Testing
 import TestSupport
@@ -35,19 +36,25 @@ struct LabelledPairsTests {
         var testDescription: String { name }
     }
 
+    /// The pairs as written: SDUIJSON keeps every object's members in the file's order (a
+    /// dictionary would not, and the order of keys must not change a verdict anyway:
+    /// ComponentAccountingTests checks that on its own).
     static let pairs: [Pair] = {
         let dir = examples.appendingPathComponent("Labelled/pairs")
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
         return names.compactMap { name in
             guard let data = FileManager.default.contents(atPath: dir.appendingPathComponent(name).path),
-                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let suite = object["suite"] as? String, let labels = object["expect"] as? [String: String],
-                  let old = object["old"], let oldData = try? JSONSerialization.data(withJSONObject: old) else { return nil }
-            // `newText` keeps bytes JSONSerialization would normalise (key order, number spelling).
-            let newData = (object["newText"] as? String).map { Data($0.utf8) }
-                ?? object["new"].flatMap { try? JSONSerialization.data(withJSONObject: $0) } ?? Data()
-            return Pair(name: String(name.dropLast(5)), suite: suite, labels: labels, old: oldData, new: newData,
-                        newEncoding: object["newEncoding"] as? String)
+                  let pair = try? JSONParser().parse([UInt8](data)),
+                  case .string(let suite)? = pair["suite"], case .object(let expect)? = pair["expect"], let old = pair["old"] else { return nil }
+            var labels: [String: String] = [:]
+            for m in expect { if case .string(let label) = m.value { labels[m.key] = label } }
+            // `newText` keeps bytes a serializer would normalise (number spelling, whitespace).
+            let newText: String
+            if case .string(let text)? = pair["newText"] { newText = text } else { newText = pair["new"].map { JSONSerializer.string($0) } ?? "" }
+            var encoding: String?
+            if case .string(let e)? = pair["newEncoding"] { encoding = e }
+            return Pair(name: String(name.dropLast(5)), suite: suite, labels: labels, old: Data(JSONSerializer.string(old).utf8),
+                        new: Data(newText.utf8), newEncoding: encoding)
         }
     }()
 
