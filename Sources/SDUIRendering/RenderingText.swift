@@ -21,10 +21,15 @@ extension Rendering {
     /// The canonical text, ending with a newline.
     public var text: String {
         if let rejection { return "rejected \(rejection)\n" }
-        var out = "screen " + RenderedAttribute.token(screen)
-        for a in RenderedAttribute.ordered(attributes) { out += " " + a.text }
+        // Written into one string as it goes: the canonical text of a large screen is on the
+        // reference decoder's hot path (decode + render), and intermediate strings per line and
+        // attribute were most of its cost.
+        var out = "screen "
+        RenderedAttribute.appendToken(screen, to: &out)
+        RenderedAttribute.appendOrdered(attributes, to: &out, leadingSpace: true)
         out += "\n"
-        Self.write(components, prefix: "", into: &out)
+        var prefix = ""
+        Self.write(components, prefix: &prefix, into: &out)
         if !warnings.isEmpty {
             out += "warnings:\n"
             for w in warnings { out += "  \(w.line)\n" }
@@ -36,11 +41,18 @@ extension Rendering {
         return out
     }
 
-    private static func write(_ components: [RenderedComponent], prefix: String, into out: inout String) {
+    private static func write(_ components: [RenderedComponent], prefix: inout String, into out: inout String) {
         for (n, c) in components.enumerated() {
             let last = n == components.count - 1
-            out += prefix + (last ? "└─ " : "├─ ") + c.line + "\n"
-            write(c.children, prefix: prefix + (last ? "   " : "│  "), into: &out)
+            out += prefix
+            out += last ? "└─ " : "├─ "
+            c.appendLine(to: &out)
+            out += "\n"
+            guard !c.children.isEmpty else { continue }
+            let length = prefix.utf8.count
+            prefix += last ? "   " : "│  "
+            write(c.children, prefix: &prefix, into: &out)
+            prefix = String(prefix.utf8.prefix(length))!
         }
     }
 
@@ -131,19 +143,33 @@ public struct RenderingParseError: Error, Sendable, Hashable, CustomStringConver
 extension RenderedComponent {
     /// The component's line, without tree prefix and children.
     public var line: String {
-        var out = RenderedAttribute.token(kind)
-        if let id { out += "#" + RenderedAttribute.token(id) }
-        let shown = self.shown
-        if !shown.isEmpty { out += " " + shown }
-        if let path = placeholder?.path { out += "  @ " + path }
+        var out = ""
+        appendLine(to: &out)
         return out
+    }
+
+    /// Appends ``line`` to `out`.
+    func appendLine(to out: inout String) {
+        RenderedAttribute.appendToken(kind, to: &out)
+        if let id {
+            out += "#"
+            RenderedAttribute.appendToken(id, to: &out)
+        }
+        if let placeholder {
+            if !placeholder.detail.isEmpty { out += " " + placeholder.detail }
+            if let path = placeholder.path { out += "  @ " + path }
+        } else {
+            RenderedAttribute.appendOrdered(attributes, to: &out, leadingSpace: true)
+        }
     }
 
     /// What the component shows: its line without kind, id and a placeholder's path (which moves
     /// whenever a component is inserted before it).
     public var shown: String {
         if let placeholder { return placeholder.detail }
-        return RenderedAttribute.ordered(attributes).map(\.text).joined(separator: " ")
+        var out = ""
+        RenderedAttribute.appendOrdered(attributes, to: &out, leadingSpace: false)
+        return out
     }
 
     /// Reads a component line (without tree prefix).
@@ -218,12 +244,44 @@ extension [RenderedComponent] {
 extension RenderedAttribute {
     /// The attribute as written in a component line.
     public var text: String {
-        let prefix = name.map { Self.token($0) + "=" } ?? ""
+        var out = ""
+        append(to: &out)
+        return out
+    }
+
+    /// Appends ``text`` to `out`.
+    func append(to out: inout String) {
+        if role != .action, let name {
+            Self.appendToken(name, to: &out)
+            out += "="
+        }
         switch role {
-        case .text: return prefix + Self.quoted(value)
-        case .style: return prefix + "[" + Self.token(value) + "]"
-        case .value: return prefix + Self.token(value)
-        case .action: return "→ " + Self.token(value) + (target.map { " " + Self.token($0) } ?? "")
+        case .text: Self.appendQuoted(value, to: &out)
+        case .style:
+            out += "["
+            Self.appendToken(value, to: &out)
+            out += "]"
+        case .value: Self.appendToken(value, to: &out)
+        case .action:
+            out += "→ "
+            Self.appendToken(value, to: &out)
+            if let target {
+                out += " "
+                Self.appendToken(target, to: &out)
+            }
+        }
+    }
+
+    /// Appends the attributes in ``ordered(_:)``'s order, separated by spaces (and one before the
+    /// first when `leadingSpace`), without building the reordered array.
+    static func appendOrdered(_ attributes: [RenderedAttribute], to out: inout String, leadingSpace: Bool) {
+        var first = !leadingSpace
+        for actions in [false, true] {
+            for a in attributes where (a.role == .action) == actions {
+                if !first { out += " " }
+                first = false
+                a.append(to: &out)
+            }
         }
     }
 
@@ -306,8 +364,27 @@ extension RenderedAttribute {
 
     /// Bare when plain printable ASCII without spaces, quotes or brackets; a JSON string literal otherwise.
     public static func token(_ s: String) -> String {
-        let plain = !s.isEmpty && s.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        return plain ? s : quoted(s)
+        isPlain(s) ? s : quoted(s)
+    }
+
+    static func isPlain(_ s: String) -> Bool {
+        !s.isEmpty && s.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
+
+    /// Appends ``token(_:)`` of `s` to `out`.
+    static func appendToken(_ s: String, to out: inout String) {
+        if isPlain(s) { out += s } else { appendQuoted(s, to: &out) }
+    }
+
+    /// Appends ``quoted(_:)`` of `s` to `out`: as is between quotes when nothing in it needs an escape.
+    static func appendQuoted(_ s: String, to out: inout String) {
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7f && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            out += "\""
+            out += s
+            out += "\""
+        } else {
+            out += quoted(s)
+        }
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as is.
