@@ -26,8 +26,7 @@ let package = Package(
         .library(name: "SDUIPayload", targets: ["SDUIPayload"]),
         .library(name: "SDUIJSON", targets: ["SDUIJSON"]),
         .library(name: "SDUIScreen", targets: ["SDUIScreen"]),
-        .library(name: "SDUIRender", targets: ["SDUIRender"]),
-        .library(name: "SDUIRendering", targets: ["SDUIRendering"]),
+        .library(name: "SDUIPlugIn", targets: ["SDUIPlugIn"]),
         .executable(name: "sdui", targets: ["SDUICLI"]),
         .executable(name: "sdui-bench", targets: ["SDUIBench"]),
         .executable(name: "sdui-fuzz-dict", targets: ["SDUIFuzzDict"]),
@@ -58,25 +57,27 @@ let package = Package(
         .target(name: "SDUIPayload", dependencies: ["CZlib"]),
         // A JSON parser that never recurses, with byte offsets, plus a Codable Decoder over its values.
         .target(name: "SDUIJSON"),
-        // Screen protocol v1: the model, the lenient Codable decoder and the encoder.
-        .target(name: "SDUIScreen", dependencies: ["SDUIPayload", "SDUIJSON"]),
-        // What a client shows, in terms any decoder can produce, and its canonical text (the golden file).
-        .target(name: "SDUIRendering"),
-        // Protocol v1's rendering (protocol §6): the reference decoder's golden rendering.
-        .target(name: "SDUIRender", dependencies: ["SDUIScreen", "SDUIRendering"]),
+        // The plug-in point, a leaf both the fuzzer and the gate use: `DecoderUnderTest` (how a
+        // team plugs its decoder in), the `Rendering` it may give (what a client shows, and its
+        // canonical text: the golden file) and the frames of the render protocol.
+        .target(name: "SDUIPlugIn"),
+        // Screen protocol v1, the reference decoder: the model, the lenient Codable decoder, the
+        // encoder and its rendering (protocol §6).
+        .target(name: "SDUIScreen", dependencies: ["SDUIPayload", "SDUIJSON", "SDUIPlugIn"]),
         // The `sdui` command-line tool.
         .executableTarget(
             name: "SDUICLI",
             dependencies: [
-                "SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIRendering", "SDUIFuzz", "SDUICampaign", "SDUIContract", "SDUIContractHTTP", "SDUIServe",
+                "SDUIPayload", "SDUIScreen", "SDUIPlugIn", "SDUIFuzz", "SDUICampaign", "SDUIContract", "SDUIContractHTTP", "SDUIServe",
                 "SDUIContractProcess", "SDUIPlatform", "SDUIPlatformProcesses", "SDUILiteralMining",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The fuzz harness: invariant checks, SDUI-aware mutators, corpus-learnt dictionaries.
-        .target(name: "SDUIFuzz", dependencies: ["SDUIPlatform", "SDUIPayload", "SDUIJSON", "SDUIRendering"]),
+        // The fuzz harness: invariant checks, SDUI-aware mutators, corpus-learnt dictionaries, and a
+        // target's replayer and render server in normal builds.
+        .target(name: "SDUIFuzz", dependencies: ["SDUIPlugIn", "SDUIPlatform", "SDUIPayload", "SDUIJSON"]),
         // The reference decoder as a decoder under test.
-        .target(name: "SDUIReferenceFuzzing", dependencies: ["SDUIFuzz", "SDUIScreen", "SDUIRender", "SDUIPayload"]),
+        .target(name: "SDUIReferenceFuzzing", dependencies: ["SDUIFuzz", "SDUIScreen", "SDUIPayload"]),
         // A second, independent decoder (`view_type`/`view_data`, JSONDecoder) plugged in like a user's.
         .target(name: "ViewItemsDecoder"),
         // Test fixtures: decoders with planted bugs.
@@ -100,7 +101,7 @@ let package = Package(
         .target(name: "SDUIPlatform", dependencies: ["CSDUIPlatform"]),
         .target(name: "SDUIPlatformProcesses", dependencies: ["SDUIPlatform", "CSDUIPlatform"]),
         // The contract gate: contracts, clients, redaction, golden renderings, classified diffs, reports.
-        .target(name: "SDUIContract", dependencies: ["SDUIPayload", "SDUIJSON", "SDUIScreen", "SDUIRender", "SDUIRendering"]),
+        .target(name: "SDUIContract", dependencies: ["SDUIPayload", "SDUIJSON", "SDUIScreen", "SDUIPlugIn"]),
         // Fetching live responses (AsyncHTTPClient): apart, so an app's tests using the gate need no HTTP stack.
         .target(name: "SDUIContractHTTP", dependencies: [
             "SDUIContract",
@@ -109,9 +110,9 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         // Clients run out of process (a fuzz target's `--sdui-render-server`): with the CLI, not the gate's core.
-        .target(name: "SDUIContractProcess", dependencies: ["SDUIContract", "SDUIRendering", "SDUIPlatform", "SDUIPlatformProcesses"]),
+        .target(name: "SDUIContractProcess", dependencies: ["SDUIContract", "SDUIPlugIn", "SDUIPlatform", "SDUIPlatformProcesses"]),
         // The gate's verdict inside `swift test`: assertContract for XCTest and Swift Testing.
-        .target(name: "SDUIContractTesting", dependencies: ["SDUIContract", "SDUIFuzz", "SDUIRendering"]),
+        .target(name: "SDUIContractTesting", dependencies: ["SDUIContract", "SDUIPlugIn"]),
         // `sdui serve`: recorded responses over HTTP on loopback (Hummingbird).
         .target(name: "SDUIServe", dependencies: [
             "SDUIContract", "SDUIPayload",
@@ -120,22 +121,29 @@ let package = Package(
         // The dictionary generator alone, for build scripts (.clusterfuzzlite/build.sh).
         .executableTarget(name: "SDUIFuzzDict", dependencies: ["SDUIFuzz", "SDUILiteralMining"]),
         // Benchmarks (see scripts/bench-decoder.sh and BENCHMARKS.md).
-        .executableTarget(name: "SDUIBench", dependencies: ["SDUIPayload", "SDUIScreen", "SDUIRender", "SDUIFuzz"]),
+        .executableTarget(name: "SDUIBench", dependencies: ["SDUIPayload", "SDUIScreen", "SDUIFuzz"]),
 
         // Helpers shared by the test targets (paths to the corpus and ../shared, subprocesses, generators).
         .target(name: "TestSupport", dependencies: ["SDUIScreen", "SDUIJSON", "SDUIPlatform", "SDUIPlatformProcesses"], path: "Tests/TestSupport"),
         .testTarget(name: "SDUIPayloadTests", dependencies: ["SDUIPayload", "TestSupport"]),
         .testTarget(name: "SDUIJSONTests", dependencies: ["SDUIJSON", "TestSupport"]),
-        .testTarget(name: "SDUIScreenTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
-        .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport"]),
+        .testTarget(name: "SDUIScreenTests", dependencies: ["SDUIScreen", "SDUIPlugIn", "SDUIPayload", "SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI", "SDUIPayload", "SDUIJSON", "TestSupport"]),
-        .testTarget(name: "SDUIRenderingTests", dependencies: ["SDUIRendering", "TestSupport"]),
+        .testTarget(name: "SDUIPlugInTests", dependencies: ["SDUIPlugIn", "TestSupport"]),
         .testTarget(name: "SDUILiteralMiningTests", dependencies: ["SDUILiteralMining", "SDUIFuzz", "SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"]),
         .testTarget(name: "SDUIPlatformTests", dependencies: ["SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"]),
         .testTarget(name: "SDUIContractProcessTests", dependencies: ["SDUIContractProcess", "SDUIContract"]),
+        // Fixtures the gate's test targets share: a contracts folder served by `sdui serve`'s
+        // server, the base screen, a team's decoder in two app versions.
+        .target(name: "GateTestSupport", dependencies: ["SDUIContract", "SDUIContractHTTP", "SDUIServe", "SDUIPlugIn", "SDUIPayload"],
+                path: "Tests/GateTestSupport"),
         .testTarget(name: "SDUIContractTests", dependencies: [
-            "SDUIContract", "SDUIContractHTTP", "SDUIContractTesting", "SDUIRendering", "SDUIFuzz", "SDUIServe", "ViewItemsDecoder", "SDUIScreen", "SDUIRender", "SDUIPayload", "SDUIJSON", "TestSupport",
-        ], exclude: ["__Goldens__"]),
+            "SDUIContract", "GateTestSupport", "SDUIPlugIn", "SDUIScreen", "SDUIPayload", "SDUIJSON",
+        ]),
+        .testTarget(name: "SDUIContractHTTPTests", dependencies: ["SDUIContractHTTP", "SDUIContract", "GateTestSupport"]),
+        .testTarget(name: "SDUIServeTests", dependencies: ["SDUIServe", "SDUIContractHTTP", "SDUIContract", "GateTestSupport"]),
+        .testTarget(name: "SDUIContractTestingTests", dependencies: ["SDUIContractTesting", "GateTestSupport", "SDUIPayload"],
+                    exclude: ["__Goldens__"]),
         .testTarget(name: "SDUICampaignTests", dependencies: ["SDUICampaign", "SDUIPlatform", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SDUIFuzzTests", dependencies: [
             "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUIPlatform", "SDUILiteralMining", "SDUIScreen", "SDUIJSON", "SDUIPayload",

@@ -29,7 +29,7 @@ let package = Package(
         // The app's decoder and view factory, as the team wrote them (no test code).
         .target(name: "HomeFeed"),
         // What the app shows, as the gate's decoder-neutral rendering (shared by both app versions).
-        .target(name: "HomeFeedRendering", dependencies: ["HomeFeed", .product(name: "SDUIRendering", package: harness)]),
+        .target(name: "HomeFeedRendering", dependencies: ["HomeFeed", .product(name: "SDUIPlugIn", package: harness)]),
         .executableTarget(name: "ClientIOS52", dependencies: [.product(name: "SDUIFuzz", package: harness), "HomeFeed", "HomeFeedRendering"]),
         .executableTarget(name: "ClientIOS53", dependencies: [.product(name: "SDUIFuzz", package: harness), "HomeFeed", "HomeFeedRendering"]),
         .executableTarget(name: "ClientViewItems", dependencies: [

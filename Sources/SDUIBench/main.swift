@@ -8,7 +8,6 @@ import Foundation
 import SDUIFuzz
 import SDUIJSON
 import SDUIPayload
-import SDUIRender
 import SDUIScreen
 
 struct Generator {

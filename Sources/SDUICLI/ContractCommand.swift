@@ -4,7 +4,7 @@ import SDUICampaign
 import SDUIContract
 import SDUIContractHTTP
 import SDUIContractProcess
-import SDUIRendering
+import SDUIPlugIn
 
 struct ContractCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -84,69 +84,37 @@ struct ContractRunOptions: ParsableArguments {
         if offline, baseURL != nil { throw ValidationError("--offline and --base-url exclude each other") }
     }
 
-    /// Loads, runs and reports; returns the exit code.
+    /// Runs the gate (``ContractSession``) with a live server's HTTP fetcher and the config's
+    /// clients, prints the report; returns the exit code.
     func execute(mode: ContractRunner.Mode, failOn: Severity) async -> Int32 {
-        let suite: ContractSuite
+        var request = ContractSession.Request(directory: directory)
+        request.mode = mode
+        request.failOn = failOn
+        request.filters = filters
+        request.clientFilters = clientFilters
+        request.shard = shard.flatMap(Shard.init)
+        request.timeoutSeconds = timeout
+        request.concurrency = concurrency
+        request.offline = offline
+        request.baseURL = baseURL
+        request.environment = ProcessInfo.processInfo.environment
+        request.ci = isCI
+        request.format = format
+        request.verbose = verbose
+        request.junitFile = junitFile
+        request.jsonFile = jsonFile
+        let session = ContractSession(request, liveSource: { base, config, secrets, inFlight throws(ContractFailure) in
+            try LiveResponses(baseURL: base, config: config, secrets: secrets, concurrency: inFlight)
+        }, clients: { makeClients($0, timeout: $0.timeoutSeconds) })
         do {
-            suite = try ContractSuite.load(URL(fileURLWithPath: directory))
+            let outcome = try await session.run()
+            print(outcome.report, terminator: "")
+            for problem in outcome.unwrittenFiles { printError("sdui contract: \(problem)") }
+            return outcome.exitCode
         } catch {
-            printError("sdui contract: \(ContractRule.contractInvalid.id) \(error.description)")
+            printError("sdui contract: \(error.description)")
             return 2
         }
-        var config = suite.config
-        if let timeout { config.timeoutSeconds = timeout }
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        let inFlight = concurrency ?? (config.concurrency > 0 ? config.concurrency : cores)
-        let checks = suite.checks(filters: filters, clients: clientFilters, shard: shard.flatMap(Shard.init))
-        if checks.isEmpty {
-            let what = (filters + clientFilters).isEmpty ? "" : " \((filters + clientFilters).joined(separator: ", "))"
-            printError("sdui contract: no contract or client matches\(what) in \(directory)"
-                       + (suite.config.clients.isEmpty ? "" : " (clients: \(suite.config.clients.map(\.name).joined(separator: ", ")))"))
-            return 2
-        }
-        // Learn every secret up front so nothing prints one, whichever case fails first.
-        var secrets = Secrets(environment: ProcessInfo.processInfo.environment)
-        for c in checks.map(\.contractCase) {
-            for (_, value) in config.headers + c.headers + c.query { _ = secrets.expand(value) }
-        }
-        let source: any ResponseSource
-        if offline {
-            source = RecordedResponses(directory: suite.directory)
-        } else {
-            guard let base = baseURL ?? ProcessInfo.processInfo.environment["SDUI_BASE_URL"] ?? config.baseURL else {
-                printError("""
-                sdui contract: no server to check. Pass --base-url URL, set SDUI_BASE_URL, set "baseURL" in \
-                \(directory)/\(ContractConfig.fileName), or use --offline for the recorded responses.
-                """)
-                return 2
-            }
-            do {
-                source = try LiveResponses(baseURL: base, config: config, secrets: secrets, concurrency: inFlight)
-            } catch {
-                printError("sdui contract: \(error.description)")
-                return 2
-            }
-        }
-        let runnerSuite = ContractSuite(directory: suite.directory, config: config, contracts: suite.contracts)
-        let clients = makeClients(config, timeout: config.timeoutSeconds)
-        let runner = ContractRunner(suite: runnerSuite, source: source,
-                                    renderer: ResponseRenderer(redactions: config.redactions,
-                                                               accounting: ComponentAccounting(discriminators: config.discriminators)),
-                                    clients: clients, secrets: secrets, concurrency: inFlight, ci: isCI, failOn: failOn)
-        let run = await runner.run(checks, mode: mode, complete: filters.isEmpty && clientFilters.isEmpty && shard == nil)
-        await source.close()
-        for case let client as ProcessClient in clients { client.close() }
-        let report = ContractReport(run: run, directoryName: directory, mode: mode, verbose: verbose)
-        print(secrets.scrub(report.render(format)), terminator: "")
-        for (file, text) in [(junitFile, report.junit()), (jsonFile, report.json())] {
-            guard let file else { continue }
-            // Report files are outputs the user asked for, not contract files: written even in CI.
-            do { try Data(secrets.scrub(text).utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
-                printError("sdui contract: cannot write \(file): \(error.localizedDescription)")
-                return 2
-            }
-        }
-        return run.exitCode
     }
 }
 

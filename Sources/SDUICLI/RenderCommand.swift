@@ -1,5 +1,4 @@
 import ArgumentParser
-import SDUIRender
 import SDUIScreen
 
 struct RenderCommand: ParsableCommand {

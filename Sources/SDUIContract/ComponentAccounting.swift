@@ -1,5 +1,5 @@
 import SDUIJSON
-import SDUIRendering
+import SDUIPlugIn
 
 /// Finds the components a response sends that the client shows nothing for — neither rendered nor a
 /// placeholder — without the decoder's help, from the payload's discriminated objects.

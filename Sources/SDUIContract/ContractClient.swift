@@ -1,7 +1,6 @@
 import SDUIJSON
 import SDUIPayload
-import SDUIRender
-import SDUIRendering
+import SDUIPlugIn
 import SDUIScreen
 
 /// One app version under test: its decoder and how it renders what it decoded.
@@ -14,6 +13,12 @@ public protocol ContractClient: Sendable {
     var name: String { get }
     /// The rendering of one body, or why the client could not produce one (a crash, a build failure).
     func render(_ body: [UInt8]) async -> Result<Rendering, ClientFailure>
+    /// Releases what the client holds (an out-of-process client's processes); called once after a run.
+    func close()
+}
+
+extension ContractClient {
+    public func close() {}
 }
 
 /// A client that could not render a response: that is an error for the client, never a pass.
@@ -84,5 +89,16 @@ public struct InProcessClient<Decoded>: ContractClient {
 
     public func render(_ body: [UInt8]) async -> Result<Rendering, ClientFailure> {
         do { return .success(rendering(try decode(body))) } catch { return .success(.rejected(error)) }
+    }
+}
+
+extension InProcessClient {
+    /// The decoder a fuzz target plugs into the harness, as a contract client: one
+    /// `DecoderUnderTest` (with `rendering:`) serves the fuzzer and the gate.
+    public init(_ decoder: DecoderUnderTest<Decoded>) {
+        let rendering = decoder.rendering
+        self.init(name: decoder.name, decode: decoder.decode, rendering: { decoded in
+            rendering?(decoded) ?? Rendering.rejected("\(decoder.name) gives no rendering: add `rendering:` to its DecoderUnderTest")
+        })
     }
 }

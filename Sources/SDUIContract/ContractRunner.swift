@@ -1,6 +1,6 @@
 import Foundation
 import SDUIPayload
-import SDUIRendering
+import SDUIPlugIn
 
 /// What happened to one contract case.
 public struct CaseResult: Sendable {

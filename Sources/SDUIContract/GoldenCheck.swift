@@ -1,5 +1,5 @@
 import Foundation
-import SDUIRendering
+import SDUIPlugIn
 
 /// When goldens are written: one vocabulary for the gate's commands and for `assertContract`, as
 /// swift-snapshot-testing's record modes. `sdui contract check` is `never`, `sdui contract record`

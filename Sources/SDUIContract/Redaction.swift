@@ -1,5 +1,5 @@
 import SDUIJSON
-import SDUIRendering
+import SDUIPlugIn
 
 /// Replaces a volatile value (date, id, token) with a stable numbered placeholder `<name-N>`
 /// in what the rendering shows, so it never causes a diff. Selects by JSON path, by pattern, or both.

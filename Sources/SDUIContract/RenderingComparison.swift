@@ -1,4 +1,4 @@
-import SDUIRendering
+import SDUIPlugIn
 
 /// Compares a golden rendering with the current one and classifies every difference.
 ///

@@ -1,6 +1,6 @@
 import SDUIJSON
 import SDUIPayload
-import SDUIRendering
+import SDUIPlugIn
 
 /// A response as one client shows it: the rendering (redacted, accounted, secrets scrubbed) and its text.
 public struct ResponseRendering: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import Foundation
 import SDUIContract
-import SDUIRendering
+import SDUIPlugIn
 
 /// Turns the config's clients into runnable ones: the bundled decoder, a command speaking the
 /// render protocol, or a product of the user's package, built once per product (debug) and run
@@ -70,7 +70,7 @@ public struct ClientFactory: Sendable {
                 return UnavailableClient(name: c.name, failure: failure)
             case .success(let binary):
                 let explain = explainCrash, seconds = timeout
-                return ProcessClient(name: c.name, launch: [binary, "--sdui-render-server"], timeout: timeout) { body, stderr, status in
+                return ProcessClient(name: c.name, launch: [binary, RenderFrame.serverFlag], timeout: timeout) { body, stderr, status in
                     explain(binary, product, body, seconds) ?? ProcessClient.plainCrash(body, stderr, status)
                 }
             }

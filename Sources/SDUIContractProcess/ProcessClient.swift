@@ -2,7 +2,7 @@ import Foundation
 import SDUIContract
 import SDUIPlatform
 import SDUIPlatformProcesses
-import SDUIRendering
+import SDUIPlugIn
 
 /// A client run out of process: an executable speaking the render protocol (a fuzz target's
 /// normal build given `--sdui-render-server`, see `FuzzReplay.main(_:)`). Processes are started on
@@ -86,7 +86,7 @@ public final class ProcessClient: ContractClient, @unchecked Sendable {
         switch worker.request(body, timeout: timeout) {
         case .answer(let tag, let payload):
             lock.lock(); idle.append(worker); lock.unlock()
-            if tag == UInt8(ascii: "R") {
+            if tag == RenderFrame.renderingTag {
                 do { return .success(try JSONDecoder().decode(Rendering.self, from: Data(payload))) } catch {
                     return .failure(ClientFailure(.protocolError, "the client's rendering could not be read: \(error)"))
                 }
@@ -149,15 +149,14 @@ public final class ProcessClient: ContractClient, @unchecked Sendable {
         }
 
         func request(_ body: [UInt8], timeout: Double) -> Outcome {
-            let n = body.count
-            var frame = Data([UInt8(n >> 24 & 0xff), UInt8(n >> 16 & 0xff), UInt8(n >> 8 & 0xff), UInt8(n & 0xff)])
-            frame.append(contentsOf: body)
+            let frame = Data(RenderFrame.request(body))
             let watchdog = DispatchWorkItem { [process] in if process.isRunning { Platform.kill(process.processIdentifier) } }
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
             defer { watchdog.cancel() }
             do { try input.write(contentsOf: frame) } catch { return died(timedOut: false) }
-            guard let header = readExactly(5) else { return died(timedOut: watchdogFired(watchdog)) }
-            let length = header.dropFirst().reduce(0) { $0 << 8 | Int($1) }
+            guard let header = readExactly(5), let length = RenderFrame.length(of: header.dropFirst()) else {
+                return died(timedOut: watchdogFired(watchdog))
+            }
             guard let payload = readExactly(length) else { return died(timedOut: watchdogFired(watchdog)) }
             answeredOnce = true
             return .answer(header[0], payload)

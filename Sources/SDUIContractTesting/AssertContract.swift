@@ -1,8 +1,7 @@
 import Foundation
-// One import in a test file: the clients, findings and the rendering model come with it.
+// One import in a test file: the clients, findings, DecoderUnderTest and the rendering model come with it.
 @_exported import SDUIContract
-import SDUIFuzz
-@_exported import SDUIRendering
+@_exported import SDUIPlugIn
 import Testing
 import XCTest
 
@@ -10,17 +9,6 @@ import XCTest
 /// are the gate's (``RecordMode``): one vocabulary for both.
 @available(*, deprecated, renamed: "RecordMode")
 public typealias ContractRecordMode = RecordMode
-
-extension InProcessClient {
-    /// The decoder a fuzz target plugs into the harness, as a contract client: one
-    /// `DecoderUnderTest` (with `rendering:`) serves the fuzzer and the gate.
-    public init(_ decoder: DecoderUnderTest<Decoded>) {
-        let rendering = decoder.rendering
-        self.init(name: decoder.name, decode: decoder.decode, rendering: { decoded in
-            rendering?(decoded) ?? Rendering.rejected("\(decoder.name) gives no rendering: add `rendering:` to its DecoderUnderTest")
-        })
-    }
-}
 
 /// Asserts that a server response, as `client` shows it, matches its golden with the contract
 /// gate's classification: the test fails on a difference at or above `failOn` (default: breaking),

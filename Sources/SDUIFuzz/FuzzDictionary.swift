@@ -15,10 +15,19 @@ public struct FuzzDictionary: Sendable, Hashable {
     public var literals: [String] = []
     /// Integer constants of the decoder's code, as JSON number text.
     public var numbers: [String] = []
-    /// Keys and the literals the decoder compares them with (see ``DecoderLiterals/pairs``).
-    public var pairs: [DecoderLiterals.KeyLiteral] = []
-    /// Keys and the JSON type the decoder reads them as (see ``DecoderLiterals/typedKeys``).
-    public var typedKeys: [DecoderLiterals.KeyLiteral] = []
+    /// Keys and the literals the decoder compares them with (`layout.style == "grid_v2"`): the
+    /// value belongs at that key.
+    public var pairs: [KeyLiteral] = []
+    /// Keys and the JSON type the decoder reads them as (number, string, bool, array, object).
+    public var typedKeys: [KeyLiteral] = []
+
+    /// A key and a literal (for ``typedKeys``, the JSON type: number, string, bool, array, object).
+    public struct KeyLiteral: Sendable, Hashable, Comparable {
+        public var key: String
+        public var value: String
+        public init(_ key: String, _ value: String) { self.key = key; self.value = value }
+        public static func < (a: Self, b: Self) -> Bool { (a.key, a.value) < (b.key, b.value) }
+    }
 
     /// Keys that name a component's kind in common SDUI designs; keys ending in `type`/`kind` count too.
     static let knownDiscriminators: Set<String> = ["type", "viewType", "view_type", "sectionComponentType",
@@ -54,24 +63,9 @@ public struct FuzzDictionary: Sendable, Hashable {
         self.enumValues = enums.subtracting(kinds).sorted()
     }
 
-    /// Adds what was mined from the decoder: its keys join the corpus's keys, its strings become
-    /// literals unless the corpus already has them.
-    public mutating func add(_ mined: DecoderLiterals) {
-        let known = Set(keys + kinds + enumValues)
-        var pairs = mined.pairs
-        // A camelCase property often reads a snake_case key (`convertFromSnakeCase`).
-        for p in mined.pairs where p.key.contains(where: \.isUppercase) { pairs.append(.init(DecoderLiterals.snakeCase(p.key), p.value)) }
-        keys = Array(Set(keys + mined.keys + mined.typedKeys.map(\.key))).sorted()
-        literals = Array(Set(literals + mined.strings.filter { !known.contains($0) })).sorted()
-        numbers = Array(Set(numbers + mined.numbers)).sorted()
-        self.pairs = Array(Set(self.pairs + pairs)).sorted()
-        typedKeys = Array(Set(typedKeys + mined.typedKeys)).sorted()
-        addDiscriminatorValues()
-    }
-
     /// Values the decoder compares a discriminator with are kinds too (a rare component type that
     /// no seed has), so the discriminator swap reaches them.
-    mutating func addDiscriminatorValues() {
+    public mutating func addDiscriminatorValues() {
         let discriminators = Set(discriminatorKeys)
         let extra = pairs.filter { discriminators.contains($0.key) || Self.knownDiscriminators.contains($0.key) }.map(\.value)
         kinds = Array(Set(kinds + extra)).sorted()
@@ -96,7 +90,7 @@ public struct FuzzDictionary: Sendable, Hashable {
     /// left to libFuzzer.
     public init(libFuzzerDictionary text: String) {
         var keys = Set<String>(), literals = Set<String>(), numbers = Set<String>()
-        var pairs = Set<DecoderLiterals.KeyLiteral>(), typed = Set<DecoderLiterals.KeyLiteral>()
+        var pairs = Set<KeyLiteral>(), typed = Set<KeyLiteral>()
         let typeOfSample = ["0": "number", "\"\"": "string", "true": "bool", "[]": "array", "{}": "object"]
         for rawLine in text.split(separator: "\n") {
             let line = rawLine.trimmingCharacters(in: .whitespaces)

@@ -1,4 +1,6 @@
 import Foundation
+// The plug-in point (DecoderUnderTest, Rendering): a fuzz target's one import brings it.
+@_exported import SDUIPlugIn
 import SDUIPlatform
 import SDUIJSON
 import SDUIPayload

@@ -1,17 +1,14 @@
 import Foundation
 import SDUIPlatform
-import SDUIRendering
+import SDUIPlugIn
 
 /// The contract gate's side of a fuzz target in a normal build: `TARGET --sdui-render-server`
 /// reads response bodies from standard input and answers each with the target's ``Rendering``, so
 /// `sdui contract check` runs the team's decoder out of process (a crash is a crash of one
-/// client's check, not of the gate).
-///
-/// Frames: a request is a 4-byte big-endian length and the body; an answer is one tag byte (`R`:
-/// the rendering as JSON; `U`: why the target cannot render, as UTF-8), a 4-byte big-endian length
-/// and the payload. The target's own prints go to standard error.
+/// client's check, not of the gate). The bytes are ``RenderFrame``'s; the target's own prints go
+/// to standard error.
 enum RenderServer {
-    static let flag = "--sdui-render-server"
+    static let flag = RenderFrame.serverFlag
 
     static func serve<Decoded>(_ decoder: DecoderUnderTest<Decoded>) -> Never {
         // The protocol gets its own descriptor; whatever the decoder prints goes to stderr.
@@ -21,23 +18,22 @@ enum RenderServer {
         let encoder = JSONEncoder()
         while let body = readFrame() {
             guard let rendering = decoder.rendering else {
-                write(out, tag: "U", Array("\(decoder.name) gives no rendering: add `rendering:` to its DecoderUnderTest".utf8))
+                write(out, tag: RenderFrame.unavailableTag, Array("\(decoder.name) gives no rendering: add `rendering:` to its DecoderUnderTest".utf8))
                 continue
             }
             let result: Rendering
             do { result = rendering(try decoder.decode(body)) } catch { result = .rejected(error) }
             guard let json = try? encoder.encode(result) else {
-                write(out, tag: "U", Array("the rendering could not be encoded".utf8))
+                write(out, tag: RenderFrame.unavailableTag, Array("the rendering could not be encoded".utf8))
                 continue
             }
-            write(out, tag: "R", [UInt8](json))
+            write(out, tag: RenderFrame.renderingTag, [UInt8](json))
         }
         exit(0)
     }
 
     static func readFrame() -> [UInt8]? {
-        guard let header = readExactly(4) else { return nil }
-        let length = header.reduce(0) { $0 << 8 | Int($1) }
+        guard let header = readExactly(4), let length = RenderFrame.length(of: header) else { return nil }
         return readExactly(length)
     }
 
@@ -52,10 +48,7 @@ enum RenderServer {
         return buffer
     }
 
-    static func write(_ fd: Int32, tag: Character, _ payload: [UInt8]) {
-        let n = payload.count
-        var frame: [UInt8] = [tag.asciiValue!, UInt8(n >> 24 & 0xff), UInt8(n >> 16 & 0xff), UInt8(n >> 8 & 0xff), UInt8(n & 0xff)]
-        frame += payload
-        if !Platform.writeAll(fd, frame) { exit(0) }  // the gate went away
+    static func write(_ fd: Int32, tag: UInt8, _ payload: [UInt8]) {
+        if !Platform.writeAll(fd, RenderFrame.answer(tag: tag, payload)) { exit(0) }  // the gate went away
     }
 }

@@ -1,6 +1,5 @@
 import SDUIFuzz
 import SDUIPayload
-import SDUIRender
 import SDUIScreen
 
 extension DecoderUnderTest where Decoded == Screen {

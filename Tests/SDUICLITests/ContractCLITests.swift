@@ -83,7 +83,7 @@ import TestSupport
         #expect(r.status == 0, "\(r.stdout)\(r.stderr.suffix(3000))")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report.appendingPathComponent("summary.json"))) as? [[String: Any]])
         let modules = Dictionary(uniqueKeysWithValues: summary.compactMap { m in (m["module"] as? String).map { ($0, m) } })
-        for name in ["SDUIPayload", "SDUIJSON", "SDUIScreen", "SDUIRender"] {
+        for name in ["SDUIPayload", "SDUIJSON", "SDUIScreen"] {
             let m = try #require(modules[name], "\(name) in \(modules.keys.sorted())")
             let lines = try #require(m["lines"] as? Int), covered = try #require(m["coveredLines"] as? Int)
             #expect(lines > 0 && covered > 0 && covered <= lines, "\(name): \(covered)/\(lines)")

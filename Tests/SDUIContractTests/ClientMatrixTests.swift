@@ -1,38 +1,9 @@
 import Foundation
 import Testing
 import SDUIContract
-@testable import SDUIContractTesting
-import SDUIFuzz
+import GateTestSupport
 import SDUIPayload
-import SDUIRendering
-
-/// A team's own decoder in two app versions, as the README's "Gate your own decoder" plugs it in:
-/// `viewType` + `content`, unknown types dropped silently, the newer version knowing `coupon`.
-enum TeamApp {
-    struct Screen: Decodable { let screenName: String; let contents: [Item] }
-    struct Item: Decodable { let viewType: String; let content: [String: String] }
-
-    static func decoder(_ version: String, knows kinds: Set<String>) -> DecoderUnderTest<Screen> {
-        DecoderUnderTest(
-            name: version,
-            decode: { try JSONDecoder().decode(Screen.self, from: Data($0)) },
-            rendering: { screen in
-                Rendering(screen: screen.screenName, components: screen.contents.filter { kinds.contains($0.viewType) }.map { item in
-                    .component(item.viewType, item.content.sorted { $0.key < $1.key }.map { .text($0.key, $0.value) })
-                })
-            })
-    }
-
-    static let old = decoder("ios-5.2", knows: ["title", "banner"])
-    static let new = decoder("ios-5.3", knows: ["title", "banner", "coupon"])
-
-    static func screen(_ items: [(String, [String: String])]) -> String {
-        let contents = items.map { type, content in
-            #"{"viewType": "\#(type)", "content": {\#(content.map { #""\#($0.key)": "\#($0.value)""# }.joined(separator: ", "))}}"#
-        }
-        return #"{"screenName": "Home", "contents": [\#(contents.joined(separator: ", "))]}"#
-    }
-}
+import SDUIPlugIn
 
 @Suite struct ClientMatrixTests {
     static let config = #"""
@@ -121,53 +92,5 @@ enum TeamApp {
         #expect(RenderingComparison(contract: "c").compare(golden: golden, current: added).map(\.rule.name).contains("component-invalid"))
         // The same placeholder in both: nothing new.
         #expect(RenderingComparison(contract: "c").compare(golden: current, current: current).isEmpty)
-    }
-}
-
-/// The gate's verdict inside the app's own tests.
-@Suite struct AssertContractTests {
-    static func directory() -> String { FileManager.default.temporaryDirectory.appendingPathComponent("sdui-assert-\(UUID().uuidString)").path }
-
-    @Test func recordsThenPassesThenFailsOnBreakingButNotOnChanged() async throws {
-        let dir = Self.directory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let client = InProcessClient(TeamApp.old)
-        let body = Array(TeamApp.screen([("title", ["title": "Hi"])]).utf8)
-        // No golden yet: it is written, and the test is told to review it.
-        await withKnownIssue { _ = await assertContract(body, matches: "home", client: client, record: .missing, goldenDirectory: dir) }
-        #expect(FileManager.default.fileExists(atPath: dir + "/home.txt"))
-        // Same response, compressed: passes, no findings.
-        let gz = Deflater.compress(Array(TeamApp.screen([("title", ["title": "Hi"])]).utf8), as: .gzip)
-        #expect(await assertContract(gz, contentEncoding: "gzip", matches: "home", client: client, record: .never, goldenDirectory: dir).isEmpty)
-        // A content edit is reported but does not fail the default gate.
-        let edited = Array(TeamApp.screen([("title", ["title": "Hello"])]).utf8)
-        let changed = await assertContract(edited, matches: "home", client: client, record: .never, goldenDirectory: dir)
-        #expect(changed.map(\.rule.name) == ["text-changed"])
-        // … but fails with failOn: .changed, and a silently dropped component fails by default.
-        await withKnownIssue { _ = await assertContract(edited, matches: "home", client: client, record: .never, failOn: .changed, goldenDirectory: dir) }
-        let dropped = Array(TeamApp.screen([("title", ["title": "Hi"]), ("coupon", ["code": "X"])]).utf8)
-        await withKnownIssue {
-            let findings = await assertContract(dropped, matches: "home", client: client, record: .never, goldenDirectory: dir)
-            #expect(findings.map(\.rule.id) == ["SDUI-B008"])
-        }
-        // Record mode `.all` rewrites the golden (and still fails, so the change is reviewed).
-        await withKnownIssue { _ = await assertContract(edited, matches: "home", client: client, record: .all, goldenDirectory: dir) }
-        #expect(await assertContract(edited, matches: "home", client: client, record: .never, goldenDirectory: dir).isEmpty)
-    }
-
-    @Test func aModeInCodeWinsThenTheEnvironmentThenCI() {
-        #expect(RecordMode.effective(nil, environment: [:]) == .missing)
-        #expect(RecordMode.effective(nil, environment: ["CI": "true"]) == .never)
-        #expect(RecordMode.effective(nil, environment: ["CI": "true", "SDUI_RECORD": "all"]) == .all)
-        #expect(RecordMode.effective(.missing, environment: ["CI": "true", "SDUI_RECORD": "never"]) == .missing)
-    }
-
-    @Test func goldensDefaultToAFolderBesideTheTestFile() async throws {
-        let client = InProcessClient(TeamApp.new)
-        let body = Array(TeamApp.screen([("title", ["title": "Hi"]), ("coupon", ["code": "X"])]).utf8)
-        let expected = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("__Goldens__/ClientMatrixTests/coupon-screen.txt")
-        #expect(FileManager.default.fileExists(atPath: expected.path), "checked in beside this file")
-        #expect(await assertContract(body, matches: "coupon-screen", client: client, record: .never).isEmpty)
     }
 }

@@ -1,7 +1,7 @@
 import Testing
 import SDUIContract
 import SDUIJSON
-import SDUIRendering
+import SDUIPlugIn
 
 @Suite struct ComponentAccountingTests {
     static func json(_ text: String) throws -> JSONValue { try JSONParser().parse(Array(text.utf8)) }

@@ -1,4 +1,5 @@
 import Foundation
+import GateTestSupport
 import SDUIContract
 import SDUIPayload
 import Testing

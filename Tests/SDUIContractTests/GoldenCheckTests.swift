@@ -1,5 +1,5 @@
 import SDUIContract
-import SDUIRendering
+import SDUIPlugIn
 import Testing
 
 /// The one golden check: `sdui contract` and `assertContract` both ask it what to do.

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import SDUIJSON
 import SDUIPayload
-import SDUIRender
+import SDUIScreen
 @testable import SDUIScreen
 
 /// Generated extremes, each decoded, rendered, re-encoded and decoded again on a 512 KiB stack.

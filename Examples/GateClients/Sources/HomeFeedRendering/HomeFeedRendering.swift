@@ -1,5 +1,5 @@
 import HomeFeed
-import SDUIRendering
+import SDUIPlugIn
 
 /// What the home feed shows, as the contract gate's rendering: one component per view the
 /// factory makes, with the server's `viewType` as its kind.

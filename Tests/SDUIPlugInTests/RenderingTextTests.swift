@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-import SDUIRendering
+import SDUIPlugIn
 
 @Suite struct RenderingTextTests {
     /// Every golden rendering in the repository (the reference decoder's and the sample clients').

@@ -1,4 +1,5 @@
 import Foundation
+import SDUIFuzz
 
 /// What a decoder's own code compares payloads against, mined so the fuzzer can produce values
 /// that appear nowhere in the seeds: string literals (a magic version, a compared literal), enum
@@ -8,8 +9,8 @@ import Foundation
 /// Two sources, used together: the decoder's Swift sources, and the fuzz binary itself, where
 /// Swift keeps literals of up to 15 bytes as instruction immediates (not as bytes any `strings`
 /// finds) and longer ones in read-only data next to an immediate holding their length. They are
-/// mined offline, by the campaign runner (`SDUILiteralMining`); a fuzz binary gets the result as
-/// its `-dict` file and only holds this type.
+/// mined offline, by the campaign runner (this module); a fuzz binary gets the result as its
+/// `-dict` file, never this code.
 public struct DecoderLiterals: Sendable, Hashable {
     /// Literal strings and enum raw values, each at most 64 bytes.
     public var strings: [String] = []
@@ -24,13 +25,9 @@ public struct DecoderLiterals: Sendable, Hashable {
     /// Keys with the JSON type the code reads them as (`let rows: Int?`, `dict["rows"] as? Int`).
     public var typedKeys: [KeyLiteral] = []
 
-    /// A key and a literal (for ``typedKeys``, the JSON type: number, string, bool, array, object).
-    public struct KeyLiteral: Sendable, Hashable, Comparable {
-        public var key: String
-        public var value: String
-        public init(_ key: String, _ value: String) { self.key = key; self.value = value }
-        public static func < (a: Self, b: Self) -> Bool { (a.key, a.value) < (b.key, b.value) }
-    }
+    /// A key and a literal (for ``typedKeys``, the JSON type): the fuzz dictionary's own type, so
+    /// what is mined here goes into a fuzz binary's dictionary as it is.
+    public typealias KeyLiteral = FuzzDictionary.KeyLiteral
 
     public init(strings: [String] = [], keys: [String] = [], numbers: [String] = [], pairs: [KeyLiteral] = [], typedKeys: [KeyLiteral] = []) {
         self.strings = strings
@@ -56,5 +53,22 @@ public struct DecoderLiterals: Sendable, Hashable {
             if c.isUppercase { if !out.isEmpty { out.append("_") }; out.append(contentsOf: c.lowercased()) } else { out.append(c) }
         }
         return out
+    }
+}
+
+extension FuzzDictionary {
+    /// Adds what was mined from the decoder: its keys join the corpus's keys, its strings become
+    /// literals unless the corpus already has them.
+    public mutating func add(_ mined: DecoderLiterals) {
+        let known = Set(keys + kinds + enumValues)
+        var pairs = mined.pairs
+        // A camelCase property often reads a snake_case key (`convertFromSnakeCase`).
+        for p in mined.pairs where p.key.contains(where: \.isUppercase) { pairs.append(.init(DecoderLiterals.snakeCase(p.key), p.value)) }
+        keys = Array(Set(keys + mined.keys + mined.typedKeys.map(\.key))).sorted()
+        literals = Array(Set(literals + mined.strings.filter { !known.contains($0) })).sorted()
+        numbers = Array(Set(numbers + mined.numbers)).sorted()
+        self.pairs = Array(Set(self.pairs + pairs)).sorted()
+        typedKeys = Array(Set(typedKeys + mined.typedKeys)).sorted()
+        addDiscriminatorValues()
     }
 }

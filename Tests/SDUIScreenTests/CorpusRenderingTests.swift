@@ -3,7 +3,6 @@ import Testing
 import TestSupport
 import SDUIJSON
 import SDUIPayload
-import SDUIRender
 import SDUIScreen
 
 /// Every seed in Corpus/seeds has its expected rendering (or rejection) checked in under

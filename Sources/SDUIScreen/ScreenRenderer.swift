@@ -1,6 +1,5 @@
 import SDUIJSON
-import SDUIRendering
-import SDUIScreen
+import SDUIPlugIn
 
 /// Renders a decoded screen as the deterministic text tree of protocol §6 — the golden rendering.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import GateTestSupport
 import SDUIContractTesting
 import XCTest
 

@@ -3,7 +3,6 @@ import Testing
 import TestSupport
 import SDUIJSON
 import SDUIPayload
-import SDUIRender
 import SDUIScreen
 
 /// Properties of the rendering, over the corpus and over generated screens:

@@ -1,0 +1,53 @@
+import Foundation
+import GateTestSupport
+import SDUIPayload
+@testable import SDUIContractTesting
+import Testing
+
+/// The gate's verdict inside the app's own tests.
+@Suite struct AssertContractTests {
+    static func directory() -> String { FileManager.default.temporaryDirectory.appendingPathComponent("sdui-assert-\(UUID().uuidString)").path }
+
+    @Test func recordsThenPassesThenFailsOnBreakingButNotOnChanged() async throws {
+        let dir = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let client = InProcessClient(TeamApp.old)
+        let body = Array(TeamApp.screen([("title", ["title": "Hi"])]).utf8)
+        // No golden yet: it is written, and the test is told to review it.
+        await withKnownIssue { _ = await assertContract(body, matches: "home", client: client, record: .missing, goldenDirectory: dir) }
+        #expect(FileManager.default.fileExists(atPath: dir + "/home.txt"))
+        // Same response, compressed: passes, no findings.
+        let gz = Deflater.compress(Array(TeamApp.screen([("title", ["title": "Hi"])]).utf8), as: .gzip)
+        #expect(await assertContract(gz, contentEncoding: "gzip", matches: "home", client: client, record: .never, goldenDirectory: dir).isEmpty)
+        // A content edit is reported but does not fail the default gate.
+        let edited = Array(TeamApp.screen([("title", ["title": "Hello"])]).utf8)
+        let changed = await assertContract(edited, matches: "home", client: client, record: .never, goldenDirectory: dir)
+        #expect(changed.map(\.rule.name) == ["text-changed"])
+        // … but fails with failOn: .changed, and a silently dropped component fails by default.
+        await withKnownIssue { _ = await assertContract(edited, matches: "home", client: client, record: .never, failOn: .changed, goldenDirectory: dir) }
+        let dropped = Array(TeamApp.screen([("title", ["title": "Hi"]), ("coupon", ["code": "X"])]).utf8)
+        await withKnownIssue {
+            let findings = await assertContract(dropped, matches: "home", client: client, record: .never, goldenDirectory: dir)
+            #expect(findings.map(\.rule.id) == ["SDUI-B008"])
+        }
+        // Record mode `.all` rewrites the golden (and still fails, so the change is reviewed).
+        await withKnownIssue { _ = await assertContract(edited, matches: "home", client: client, record: .all, goldenDirectory: dir) }
+        #expect(await assertContract(edited, matches: "home", client: client, record: .never, goldenDirectory: dir).isEmpty)
+    }
+
+    @Test func aModeInCodeWinsThenTheEnvironmentThenCI() {
+        #expect(RecordMode.effective(nil, environment: [:]) == .missing)
+        #expect(RecordMode.effective(nil, environment: ["CI": "true"]) == .never)
+        #expect(RecordMode.effective(nil, environment: ["CI": "true", "SDUI_RECORD": "all"]) == .all)
+        #expect(RecordMode.effective(.missing, environment: ["CI": "true", "SDUI_RECORD": "never"]) == .missing)
+    }
+
+    @Test func goldensDefaultToAFolderBesideTheTestFile() async throws {
+        let client = InProcessClient(TeamApp.new)
+        let body = Array(TeamApp.screen([("title", ["title": "Hi"]), ("coupon", ["code": "X"])]).utf8)
+        let expected = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("__Goldens__/AssertContractTests/coupon-screen.txt")
+        #expect(FileManager.default.fileExists(atPath: expected.path), "checked in beside this file")
+        #expect(await assertContract(body, matches: "coupon-screen", client: client, record: .never).isEmpty)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import GateTestSupport
+import SDUIContract
+import SDUIContractHTTP
+import Testing
+
+/// `sdui serve` negotiates `Accept-Encoding` and matches variants by query and headers.
+@Suite struct ServeTests {
+    @Test func negotiatesAcceptEncodingAndMatchesVariants() async throws {
+        let fixture = try GateFixture()
+        defer { fixture.remove() }
+        try fixture.write("contracts/home.json", #"""
+        {"path": "/screens/home", "query": {"lang": "en"},
+         "variants": [{"name": "ios", "headers": {"X-Platform": "ios"}}, {"name": "android", "headers": {"X-Platform": "android"}}]}
+        """#)
+        try fixture.setResponse("home@ios", json: Screens.base, encoding: .gzip)
+        try fixture.setResponse("home@android", json: Screens.edit(#""text": "Hello""#, #""text": "Hello Android""#))
+        let suite = try fixture.suite()
+        let ios = try #require(suite.cases.first { $0.id == "home@ios" })
+        let android = try #require(suite.cases.first { $0.id == "home@android" })
+        try await fixture.withServer { url in
+            for (accept, expected) in [("gzip, deflate", "gzip"), ("deflate", "deflate"), ("identity", nil), ("gzip;q=0, deflate", "deflate"),
+                                       ("*", "gzip")] as [(String, String?)] {
+                var config = suite.config
+                config.headers = [("Accept-Encoding", accept)]
+                let source = try LiveResponses(baseURL: url, config: config, secrets: Secrets(environment: [:]), concurrency: 1)
+                let response = try await source.fetch(android).get()
+                await source.close()
+                #expect(response.contentEncoding == expected, "Accept-Encoding: \(accept)")
+                let rendering = try await ResponseRenderer().render(response, client: ReferenceClient(), secrets: Secrets(environment: [:])).get()
+                #expect(rendering.text.contains("Hello Android"), "the android variant, whatever the encoding")
+            }
+            // The recorded gzip bytes are sent verbatim when gzip is accepted.
+            var config = suite.config
+            config.headers = [("Accept-Encoding", "gzip")]
+            let source = try LiveResponses(baseURL: url, config: config, secrets: Secrets(environment: [:]), concurrency: 1)
+            let response = try await source.fetch(ios).get()
+            #expect(response.body == [UInt8](try Data(contentsOf: fixture.root.appendingPathComponent("responses/home@ios.json.gz"))))
+            // A request no contract describes is a 404, reported as such.
+            var unknown = ios
+            unknown.path = "/screens/nope"
+            let missing = await source.fetch(unknown)
+            await source.close()
+            guard case .failure(let failure) = missing else { Issue.record("expected a 404"); return }
+            #expect(failure.rule == .httpStatus && failure.message.contains("404"))
+        }
+    }
+}
