@@ -4,8 +4,9 @@
 #  2. replay all of Corpus/ (seeds, merged inputs) through the sanitizer build, and every kept crash
 #     input (Corpus/crashes) through its own decoder's sanitizer build (`sdui fuzz regress`);
 #  3. smoke-fuzz each default target for a short budget and fail on any crash;
-#  4. prove the harness finds the planted bug (a gzip-only, kind+field+value bug) within the budget,
-#     and show what plain libFuzzer does in the same budget;
+#  4. prove the harness finds the planted bug (a gzip-only, kind+field+value bug) within the budget
+#     (what plain libFuzzer does in the same budget is a benchmark, not a check: scripts/bench-fuzz.sh
+#     measures it for BENCHMARKS.md instead of CI spending the budget on it every run);
 #  5. the recipe for toolchains without libFuzzer (Xcode's): `--libfuzzer` with the toolchain's own
 #     libclang_rt.fuzzer_no_main archive, which must build, verify and find the planted bug too.
 # Usage: scripts/fuzz-ci.sh [SMOKE_SECONDS] [PLANTED_SECONDS]
@@ -55,16 +56,6 @@ if [ $status -ne 1 ] || ! grep -q 'PlantedBugDecoder.decode' "$work/planted.md";
   echo "fuzz-ci: the harness did not find the planted bug within ${planted}s (exit $status)"; exit 1
 fi
 
-echo "== fuzz-ci: planted bug, plain libFuzzer (seeds only, no dictionary, no custom mutator), same budget"
-mkdir -p "$work/plain-corpus" "$work/plain-artifacts"
-# A bound past libFuzzer's own (its timeout handler can deadlock); perl's alarm, as macOS has no `timeout`.
-perl -e 'alarm shift; exec @ARGV' $((planted + 60)) .build-fuzz/release/FuzzPlantedPlain -max_total_time="$planted" -max_len=65536 \
-  -artifact_prefix="$work/plain-artifacts/" "$work/plain-corpus" Corpus/seeds > "$work/plain.log" 2>&1 || true
-if ls "$work/plain-artifacts"/crash-* >/dev/null 2>&1; then
-  echo "plain libFuzzer also found it in ${planted}s"
-else
-  echo "plain libFuzzer did not find it in ${planted}s ($(grep -E '^#[0-9]+' "$work/plain.log" | tail -1 | cut -c1-80))"
-fi
 echo "== fuzz-ci: --libfuzzer ARCHIVE (the way for a toolchain that ships no libFuzzer)"
 resources="$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["paths"]["runtimeResourcePath"])')"
 archive="$(ls "$resources"/../clang/*/lib/*/libclang_rt.fuzzer_no_main*.a 2>/dev/null | head -n 1)"

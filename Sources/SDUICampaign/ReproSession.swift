@@ -27,11 +27,26 @@ public struct ReproSession: Sendable {
     public var request: ReproRequest
     public var packageRoot: String
     let reproducer: Reproducer
+    /// What explains a plugged-in decoder's inputs (its sources asked of SwiftPM and mined, the
+    /// seeds read): worked out once per session, not once per input.
+    private let explanation = ExplanationCache()
 
     public init(request: ReproRequest, packageRoot: String) {
         self.request = request
         self.packageRoot = packageRoot
         self.reproducer = Reproducer(options: request.replay, packageRoot: packageRoot)
+    }
+
+    final class ExplanationCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: InputExplanation?
+        func get(_ make: () -> InputExplanation) -> InputExplanation {
+            lock.lock(); defer { lock.unlock() }
+            if let value { return value }
+            let made = make()
+            value = made
+            return made
+        }
     }
 
     /// The decoder `name` names: a bundled target or fixture (`reference`, `view-items`, …), or
@@ -82,8 +97,10 @@ public struct ReproSession: Sendable {
             facts.decoderOutcome = reproducer.decoderOutcome(file)
             let bytes = [UInt8](FileManager.default.contents(atPath: file) ?? Data())
             func absolute(_ p: String) -> String { p.hasPrefix("/") ? p : packageRoot + "/" + p }
-            let explanation = InputExplanation(decoderSources: spec.resolvedDecoderSources(packageRoot: packageRoot, scratchPath: ".build-fuzz"),
-                                               seeds: request.seeds.map(absolute))
+            let explanation = self.explanation.get {
+                InputExplanation(decoderSources: spec.resolvedDecoderSources(packageRoot: packageRoot, scratchPath: ".build-fuzz"),
+                                 seeds: request.seeds.map(absolute))
+            }
             facts.notable = explanation.notes(for: bytes)
         }
         let sanitizer = try reproducer.sanitizerReplay(file)

@@ -130,6 +130,19 @@ public struct ContractReport: Sendable {
         return out + "\n"
     }
 
+    /// What the checks span: `16 cases of 12 contracts`, and `× 2 clients` when clients are named.
+    func scope() -> String {
+        let contracts = Set(run.results.map(\.contractCase.contract)).count
+        let cases = Set(run.results.map(\.contractCase.id)).count
+        let clients = Set(run.results.compactMap(\.client)).count
+        var text = Self.counted(contracts, "contract")
+        if cases != contracts { text = Self.counted(cases, "case") + " of " + text }
+        if !run.clients.isEmpty { text += " × " + Self.counted(clients, "client") }
+        return text
+    }
+
+    static func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
     static func percent(_ share: Double) -> String {
         share == share.rounded() ? "\(Int(share)) %" : "\(String(format2: share)) %"
     }
@@ -146,8 +159,8 @@ public struct ContractReport: Sendable {
         case 1: "FAIL (\(run.failOn.rawValue) differences)"
         default: "ERROR (some contracts could not be checked)"
         }
-        let what = run.clients.isEmpty ? "contract" : "check"
-        return "\(total) \(what)\(total == 1 ? "" : "s"): " + parts.joined(separator: ", ")
+        // Say what was counted: cases are contracts × variants, checks are cases × clients.
+        return (run.clients.isEmpty ? scope() : Self.counted(total, "check") + " (" + scope() + ")") + ": " + parts.joined(separator: ", ")
             + " in \(String(format2: run.seconds)) s — \(verdict), exit \(run.exitCode)"
     }
 
