@@ -94,11 +94,9 @@ public struct InProcessClient<Decoded>: ContractClient {
 
 extension InProcessClient {
     /// The decoder a fuzz target plugs into the harness, as a contract client: one
-    /// `DecoderUnderTest` (with `rendering:`) serves the fuzzer and the gate.
+    /// `DecoderUnderTest` serves the fuzzer and the gate.
+    /// Without `rendering:`, the rendering is derived from the decoded value (``DerivedRendering``).
     public init(_ decoder: DecoderUnderTest<Decoded>) {
-        let rendering = decoder.rendering
-        self.init(name: decoder.name, decode: decoder.decode, rendering: { decoded in
-            rendering?(decoded) ?? Rendering.rejected("\(decoder.name) gives no rendering: add `rendering:` to its DecoderUnderTest")
-        })
+        self.init(name: decoder.name, decode: decoder.decode, rendering: { decoder.gateRendering(of: $0) })
     }
 }

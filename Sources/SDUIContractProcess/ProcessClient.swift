@@ -103,7 +103,7 @@ public final class ProcessClient: ContractClient, @unchecked Sendable {
             if !worker.answeredOnce, status == 64 || status == 0 || stderr.contains("usage:") {
                 // It exited on the flag: a replayer built with FuzzReplay.main(test), not main(harness).
                 let failure = ClientFailure(.unavailable, "\(launch.first ?? "?") does not serve renderings: end its file with "
-                                            + "`FuzzReplay.main(Target.harness)` and give its DecoderUnderTest a `rendering:`",
+                                            + "`FuzzReplay.main(Target.harness)`",
                                             detail: String(stderr.suffix(2000)))
                 lock.lock(); startFailure = failure; lock.unlock()
                 return .failure(failure)

@@ -16,13 +16,11 @@ enum RenderServer {
         Platform.duplicate(2, onto: 1)
         PayloadSniffer.replayDeclaredEncoding = nil
         let encoder = JSONEncoder()
+        // Without `rendering:`, or when asked (to compare the two), the rendering is derived.
+        let derived = ProcessInfo.processInfo.environment["SDUI_RENDERING"] == "derived"
         while let body = readFrame() {
-            guard let rendering = decoder.rendering else {
-                write(out, tag: RenderFrame.unavailableTag, Array("\(decoder.name) gives no rendering: add `rendering:` to its DecoderUnderTest".utf8))
-                continue
-            }
             let result: Rendering
-            do { result = rendering(try decoder.decode(body)) } catch { result = .rejected(error) }
+            do { result = decoder.gateRendering(of: try decoder.decode(body), derived: derived) } catch { result = .rejected(error) }
             guard let json = try? encoder.encode(result) else {
                 write(out, tag: RenderFrame.unavailableTag, Array("the rendering could not be encoded".utf8))
                 continue

@@ -1,8 +1,9 @@
 /// A decoder plugged into the fuzz harness: how to decode payload bytes and, optionally, how to
 /// describe (render) and re-encode what it decoded, so the harness can check invariants.
 ///
-/// With `rendering:` the same target also serves the contract gate (`sdui contract check`): what
-/// the app shows for a response, as a decoder-neutral ``Rendering``.
+/// The same target also serves the contract gate (`sdui contract check`): what the app shows for a
+/// response, as a decoder-neutral ``Rendering`` — the one `rendering:` gives, or else one derived
+/// from the decoded value by reflection (``DerivedRendering``), so `name:` and `decode:` are enough.
 public struct DecoderUnderTest<Decoded>: Sendable {
     /// A short name, used in reports.
     public var name: String
@@ -25,6 +26,15 @@ public struct DecoderUnderTest<Decoded>: Sendable {
     /// What the app shows for a decoded value, for the contract gate (its text also serves as
     /// `render` when that is not given).
     public var rendering: (@Sendable (Decoded) -> Rendering)?
+
+    /// What the gate compares: the hand-written ``rendering`` when there is one, else the rendering
+    /// derived from the decoded value (``DerivedRendering``). `derived: true` derives it even when
+    /// there is a hand-written one (to compare the two; `SDUI_RENDERING=derived` asks a fuzz
+    /// target's render server for it).
+    public func gateRendering(of decoded: Decoded, derived: Bool = false) -> Rendering {
+        if !derived, let rendering { return rendering(decoded) }
+        return DerivedRendering.rendering(of: decoded)
+    }
 
     public init(
         name: String,

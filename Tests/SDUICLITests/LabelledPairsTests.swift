@@ -63,22 +63,26 @@ struct LabelledPairsTests {
         static let shared = Verdicts()
         var runs: [String: Task<[String: (status: String, rules: [String])], any Error>] = [:]
 
-        func of(_ suite: String) async throws -> [String: (status: String, rules: [String])] {
-            if let run = runs[suite] { return try await run.value }
-            let run = Task { try LabelledPairsTests.gate(suite) }
-            runs[suite] = run
+        /// `derived`: the clients' renderings derived from their decoded values (`SDUI_RENDERING=derived`)
+        /// instead of their hand-written `rendering:`.
+        func of(_ suite: String, derived: Bool = false) async throws -> [String: (status: String, rules: [String])] {
+            let key = "\(suite)/\(derived)"
+            if let run = runs[key] { return try await run.value }
+            let run = Task { try LabelledPairsTests.gate(suite, derived: derived) }
+            runs[key] = run
             return try await run.value
         }
     }
 
-    static func sdui(_ arguments: [String]) throws -> ProcessResult {
+    static func sdui(_ arguments: [String], derived: Bool) throws -> ProcessResult {
         // The goldens go to a temporary folder: recording there is part of the measurement, so
         // CI mode (which writes nothing) is off for these runs.
-        try run(TestPaths.productsDirectory.appendingPathComponent("sdui"), ["contract"] + arguments, environment: ["CI": "false"])
+        try run(TestPaths.productsDirectory.appendingPathComponent("sdui"), ["contract"] + arguments,
+                environment: ["CI": "false", "SDUI_RENDERING": derived ? "derived" : "hand-written"])
     }
 
     /// Records the suite's old responses, checks its new ones: (pair@client) → status and rules.
-    static func gate(_ suite: String) throws -> [String: (status: String, rules: [String])] {
+    static func gate(_ suite: String, derived: Bool) throws -> [String: (status: String, rules: [String])] {
         let fm = FileManager.default
         let dir = fm.temporaryDirectory.appendingPathComponent("sdui-labels-\(suite)-\(UUID().uuidString)")
         defer { try? fm.removeItem(at: dir) }
@@ -95,7 +99,7 @@ struct LabelledPairsTests {
             try p.old.write(to: dir.appendingPathComponent("responses/\(p.name).json"))
         }
         let common = ["--offline", "--contracts", dir.path, "--package-path", examples.path]
-        let record = try sdui(["record"] + common)
+        let record = try sdui(["record"] + common, derived: derived)
         guard record.status == 0 else { throw GateFailure("sdui contract record exited \(record.status):\n\(record.stdout)\(record.stderr)") }
         for p in chosen {
             try fm.removeItem(at: dir.appendingPathComponent("responses/\(p.name).json"))
@@ -105,7 +109,7 @@ struct LabelledPairsTests {
             default: try p.new.write(to: dir.appendingPathComponent("responses/\(p.name).json"))
             }
         }
-        let check = try sdui(["check"] + common + ["--format", "json"])
+        let check = try sdui(["check"] + common + ["--format", "json"], derived: derived)
         guard [0, 1, 2].contains(check.status),
               let report = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any],
               let results = report["results"] as? [[String: Any]] else {
@@ -157,5 +161,50 @@ struct LabelledPairsTests {
               + String(format: "%.1f %% (%d/%d), recall %.1f %% (%d/%d)", precision * 100, tp, tp + fp, recall * 100, tp, tp + fn))
         #expect(fn == 0, "every BREAKING label is caught")
         #expect(precision >= 0.95)
+    }
+
+    /// The same labels with every client's rendering derived from its decoded value (no
+    /// `rendering:`), side by side with the hand-written renderings: per client, the labels each
+    /// gets right and its breaking precision and recall (the README's table).
+    @Test func derivedRenderingsSideBySide() async throws {
+        struct Score { var exact = 0, labels = 0, tp = 0, fp = 0, fn = 0 }
+        var scores: [String: (hand: Score, derived: Score)] = [:]
+        var misses: [String] = []
+        for pair in Self.pairs {
+            let hand = try await Verdicts.shared.of(pair.suite)
+            let derived = try await Verdicts.shared.of(pair.suite, derived: true)
+            for (client, label) in pair.labels {
+                var score = scores[client] ?? (Score(), Score())
+                for (isDerived, verdicts) in [(false, hand), (true, derived)] {
+                    let status = verdicts["\(pair.name)@\(client)"]?.status ?? "missing"
+                    var s = isDerived ? score.derived : score.hand
+                    s.labels += 1
+                    if Self.expected[label] == status { s.exact += 1 } else if isDerived {
+                        misses.append("\(pair.name)@\(client): labelled \(label), derived says \(status) \(verdicts["\(pair.name)@\(client)"]?.rules ?? [])")
+                    }
+                    if label == "BREAKING" { status == "breaking" ? (s.tp += 1) : (s.fn += 1) } else if status == "breaking" { s.fp += 1 }
+                    if isDerived { score.derived = s } else { score.hand = s }
+                }
+                scores[client] = score
+            }
+        }
+        func percent(_ a: Int, _ b: Int) -> String { b == 0 ? "—" : String(format: "%.0f %% (%d/%d)", Double(a) * 100 / Double(b), a, b) }
+        var table = "| client | labels right, hand-written | labels right, derived | breaking recall, hand / derived | breaking precision, hand / derived |\n|---|---|---|---|---|\n"
+        var total = (hand: Score(), derived: Score())
+        for (client, s) in scores.sorted(by: { $0.key < $1.key }) {
+            table += "| \(client) | \(s.hand.exact)/\(s.hand.labels) | \(s.derived.exact)/\(s.derived.labels) | "
+                + "\(percent(s.hand.tp, s.hand.tp + s.hand.fn)) / \(percent(s.derived.tp, s.derived.tp + s.derived.fn)) | "
+                + "\(percent(s.hand.tp, s.hand.tp + s.hand.fp)) / \(percent(s.derived.tp, s.derived.tp + s.derived.fp)) |\n"
+            for k in [\Score.exact, \Score.labels, \Score.tp, \Score.fp, \Score.fn] {
+                total.hand[keyPath: k] += s.hand[keyPath: k]
+                total.derived[keyPath: k] += s.derived[keyPath: k]
+            }
+        }
+        print("labelled pairs, hand-written and derived renderings:\n" + table + misses.map { "  derived: \($0)\n" }.joined())
+        #expect(total.derived.labels == total.hand.labels && total.derived.labels >= 80)
+        // What the README states: with no code, every breaking label is still caught, and every
+        // label is as right as with the hand-written renderings.
+        #expect(total.derived.fn == 0, "every BREAKING label is caught by the derived renderings too")
+        #expect(total.derived.exact == total.derived.labels, "derived renderings: \(total.derived.exact)/\(total.derived.labels) labels right")
     }
 }

@@ -50,4 +50,36 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: expected.path), "checked in beside this file")
         #expect(await assertContract(body, matches: "coupon-screen", client: client, record: .never).isEmpty)
     }
+
+    /// A team's decoder with no `rendering:`: the gate derives what the app shows from the decoded
+    /// value, and a component decoded into the fallback case is not shown.
+    @Test func aDecoderWithoutRenderingIsGatedOnTheDerivedRendering() async throws {
+        struct Feed: Decodable { let screenName: String; let contents: [Item] }
+        enum Item: Decodable {
+            case title(String), banner(imageUrl: String), unknown
+            enum Keys: String, CodingKey { case viewType, text, imageUrl }
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: Keys.self)
+                switch try c.decode(String.self, forKey: .viewType) {
+                case "TitleViewType": self = .title(try c.decode(String.self, forKey: .text))
+                case "BannerViewType": self = .banner(imageUrl: try c.decode(String.self, forKey: .imageUrl))
+                default: self = .unknown
+                }
+            }
+        }
+        let client = InProcessClient(DecoderUnderTest(name: "app", decode: { try JSONDecoder().decode(Feed.self, from: Data($0)) }))
+        let dir = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let old = #"{"screenName": "Home", "contents": [{"viewType": "TitleViewType", "text": "Hi"}, "#
+            + #"{"viewType": "BannerViewType", "imageUrl": "https://cdn.example.com/b.png"}]}"#
+        await withKnownIssue { _ = await assertContract(Array(old.utf8), matches: "home", client: client, record: .missing, goldenDirectory: dir) }
+        let golden = try String(contentsOfFile: dir + "/home.txt", encoding: .utf8)
+        #expect(golden == "screen Home\n├─ title value=\"Hi\"\n└─ banner imageUrl=https://cdn.example.com/b.png\n")
+        // The banner's type renamed: the decoder's fallback shows nothing, and the gate says so.
+        let renamed = old.replacingOccurrences(of: "BannerViewType", with: "HeroBannerViewType")
+        await withKnownIssue {
+            let findings = await assertContract(Array(renamed.utf8), matches: "home", client: client, record: .never, goldenDirectory: dir)
+            #expect(findings.map(\.rule.id).contains("SDUI-B008"))
+        }
+    }
 }
