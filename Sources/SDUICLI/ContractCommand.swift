@@ -24,7 +24,7 @@ struct ContractCommand: AsyncParsableCommand {
               error, bad encoding, bad contract file, missing golden in CI — the
               gate fails closed
         """,
-        subcommands: [ContractCheckCommand.self, ContractRecordCommand.self, ContractRulesCommand.self]
+        subcommands: [ContractCheckCommand.self, ContractRecordCommand.self, ContractRequirementsCommand.self, ContractRulesCommand.self]
     )
 }
 
@@ -119,29 +119,34 @@ struct ContractRunOptions: ParsableArguments {
 }
 
 extension ContractRunOptions {
-    /// The config's clients (ClientFactory), with the campaign runner's debug build and crash
-    /// triage wired in: a client's crash is titled as the fuzz report titles it.
     func makeClients(_ config: ContractConfig, timeout: Double) -> [any ContractClient] {
-        let root = URL(fileURLWithPath: packagePath).standardizedFileURL.path
-        var factory = ClientFactory(packageRoot: root, build: { product in
-            try DebugBuilder(packageRoot: root).build(product)
-        }, explainCrash: { binary, product, body, seconds in
-            // The body replayed through the same debug build, the backtracer on.
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-client-crash-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: file) }
-            guard (try? Data(body).write(to: file)) != nil,
-                  let analysis = try? DebugCrashReplay(packageRoot: root, product: product)
-                      .analyse(binary: binary, input: file.path, timeout: Int(seconds.rounded(.up))),
-                  analysis.kind != .notReproduced else { return nil }
-            let frames = analysis.frames.filter(\.isProject).prefix(8).map { "#\($0.index) \($0.function) \($0.location)" }
-            return ClientFailure(.crashed, analysis.title, detail: frames.joined(separator: "\n"))
-        })
-        factory.selection = clientFilters
-        factory.noBuild = noBuild
-        factory.timeout = timeout
-        factory.progress = { printError("sdui contract: \($0)") }
-        return factory.clients(for: config)
+        contractClients(config, packagePath: packagePath, clientFilters: clientFilters, noBuild: noBuild, timeout: timeout)
     }
+}
+
+/// The config's clients (ClientFactory), with the campaign runner's debug build and crash
+/// triage wired in: a client's crash is titled as the fuzz report titles it.
+func contractClients(_ config: ContractConfig, packagePath: String, clientFilters: [String], noBuild: Bool,
+                     timeout: Double) -> [any ContractClient] {
+    let root = URL(fileURLWithPath: packagePath).standardizedFileURL.path
+    var factory = ClientFactory(packageRoot: root, build: { product in
+        try DebugBuilder(packageRoot: root).build(product)
+    }, explainCrash: { binary, product, body, seconds in
+        // The body replayed through the same debug build, the backtracer on.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-client-crash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard (try? Data(body).write(to: file)) != nil,
+              let analysis = try? DebugCrashReplay(packageRoot: root, product: product)
+                  .analyse(binary: binary, input: file.path, timeout: Int(seconds.rounded(.up))),
+              analysis.kind != .notReproduced else { return nil }
+        let frames = analysis.frames.filter(\.isProject).prefix(8).map { "#\($0.index) \($0.function) \($0.location)" }
+        return ClientFailure(.crashed, analysis.title, detail: frames.joined(separator: "\n"))
+    })
+    factory.selection = clientFilters
+    factory.noBuild = noBuild
+    factory.timeout = timeout
+    factory.progress = { printError("sdui contract: \($0)") }
+    return factory.clients(for: config)
 }
 
 struct ContractCheckCommand: AsyncParsableCommand {
@@ -251,3 +256,97 @@ struct ContractRulesCommand: ParsableCommand {
 }
 
 extension ContractReport.Format: ExpressibleByArgument {}
+
+struct ContractRequirementsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "requirements",
+        abstract: "Find what every app version requires of the responses, by probing its decoder.",
+        discussion: """
+        For each client and each recorded response (responses/), the client's decoder
+        is asked about variants of the response: every key removed, set to null, given
+        each other JSON type; a string given an unknown value; a whole number written
+        1.0 and 1.5, pushed past 32 and 64 bits; an array emptied. Each variant is
+        rendered and compared with the response's own rendering as the gate compares
+        goldens (rejected, a component not shown, a placeholder, only changed).
+
+        Prints, per client and component kind, the required keys and their JSON types,
+        the optional ones and whether null is accepted, the known discriminator values
+        and what an unknown value costs; then what differs between the clients. Writes
+        a JSON Schema (2020-12) per client, <dir>/<client>.schema.json, that a backend
+        validates its responses against in any language. Probing is deterministic and
+        bounded: at most --budget decodes per response (the report says when the
+        budget ran out).
+
+        EXAMPLES
+          sdui contract requirements --package-path .
+          sdui contract requirements --client 'ios-*' --schemas build/schemas --overwrite
+
+        EXIT STATUS
+          0 requirements found; 2 could not run (bad contract file, no recorded
+          response, a client that cannot be built, a schema file that cannot be
+          written).
+        """
+    )
+
+    @Option(name: .customLong("contracts"), help: ArgumentHelp("The contracts directory.", valueName: "dir"))
+    var directory: String = "Contracts"
+
+    @Option(name: .customLong("filter"), help: ArgumentHelp("Only contracts matching this glob; repeatable.", valueName: "glob"))
+    var filters: [String] = []
+
+    @Option(name: .customLong("client"), help: ArgumentHelp("Only the clients matching this glob; repeatable.", valueName: "glob"))
+    var clientFilters: [String] = []
+
+    @Option(help: ArgumentHelp("The package whose products the config's clients name (built in its debug build).", valueName: "dir"))
+    var packagePath: String = "."
+
+    @Flag(help: "Use the client products as already built in --package-path's .build/debug (do not run swift build).")
+    var noBuild = false
+
+    @Option(help: ArgumentHelp("Decodes per response, at most.", valueName: "n"))
+    var budget: Int = 3000
+
+    @Option(help: ArgumentHelp("Where the JSON Schemas are written (default: <contracts>/requirements).", valueName: "dir"))
+    var schemas: String?
+
+    @Flag(help: "Overwrite schema files that differ from the new ones (otherwise they are kept and named).")
+    var overwrite = false
+
+    @Flag(help: "Print the requirements as JSON instead of text.")
+    var json = false
+
+    func validate() throws {
+        if budget < 1 { throw ValidationError("--budget must be at least 1") }
+    }
+
+    func run() async throws {
+        var request = RequirementsSession.Request(directory: directory)
+        request.filters = filters
+        request.clientFilters = clientFilters
+        request.budget = budget
+        request.schemaDirectory = schemas ?? (directory as NSString).appendingPathComponent("requirements")
+        request.overwrite = overwrite
+        let session = RequirementsSession(request, clients: { config in
+            contractClients(config, packagePath: packagePath, clientFilters: clientFilters, noBuild: noBuild, timeout: config.timeoutSeconds)
+        })
+        let outcome: RequirementsSession.Outcome
+        do { outcome = try await session.run() } catch {
+            printError("sdui contract: \(error.description)")
+            throw ExitCode(2)
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(outcome.requirements), as: UTF8.self))
+        } else {
+            print(outcome.report, terminator: "")
+        }
+        let folder = request.schemaDirectory ?? ""
+        for name in outcome.written { printError("sdui contract: wrote \((folder as NSString).appendingPathComponent(name))") }
+        for name in outcome.kept {
+            printError("sdui contract: kept \((folder as NSString).appendingPathComponent(name)): it differs from the new schema; pass --overwrite to replace it")
+        }
+        let unavailable = outcome.requirements.filter { r in r.fields.isEmpty && !r.errors.isEmpty }
+        if !unavailable.isEmpty { throw ExitCode(2) }
+    }
+}

@@ -104,4 +104,18 @@ import SDUIPlugIn
     @Test func rejectedResponsesAreNotAccounted() throws {
         #expect(ComponentAccounting().notShown(payload: try Self.json(Self.feed), rendering: .rejected("bad")).isEmpty)
     }
+
+    /// Every shown component renamed at once: no object of a shown kind is left to mark the slot,
+    /// but the golden's own not-shown item there says it holds components.
+    @Test func aSlotTheGoldenCountedStillCountsWhenEveryShownKindIsRenamed() throws {
+        var golden = Rendering(screen: "Home", components: [.component("TitleViewType", [.text("title", "Hi")])])
+        golden.notShown = [NotShownComponent(path: "$.responseData.contents[1]", key: "viewType", value: "CouponViewType")]
+        let renamed = #"{"responseData":{"screenName":"Home","contents":[{"viewType":"HeaderViewType","content":{"title":"Hi"}},"#
+            + #"{"viewType":"CouponViewType","content":{"code":"X"}}]}}"#
+        let notShown = ComponentAccounting().notShown(payload: try Self.json(renamed), rendering: Rendering(screen: "Home"), golden: golden)
+        #expect(notShown.map(\.value) == ["HeaderViewType", "CouponViewType"])
+        // Without the golden's word, an array nothing in it is shown from stays unread.
+        #expect(ComponentAccounting().notShown(payload: try Self.json(renamed), rendering: Rendering(screen: "Home"),
+                                               golden: Rendering(screen: "Home", components: golden.components)).isEmpty)
+    }
 }

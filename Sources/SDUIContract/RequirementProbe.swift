@@ -1,0 +1,297 @@
+import Foundation
+import SDUIJSON
+import SDUIPayload
+import SDUIPlugIn
+
+/// What a change to one value of a response costs an app version, as the gate classifies it: the
+/// scale requirements are built on (worst last).
+public enum ProbeCost: String, Sendable, Codable, Comparable, CaseIterable {
+    /// The rendering is the same.
+    case none
+    /// The rendering changed, nothing the gate calls breaking (a text, a value).
+    case changed
+    /// Breaking, without losing a component (an inert button, a new warning, a defaulted field).
+    case breaking
+    /// A component became a placeholder (unsupported, invalid).
+    case placeholder
+    /// A component is no longer shown, without a word.
+    case notShown = "not-shown"
+    /// The whole response is rejected.
+    case rejected
+    /// The client crashed (or could not answer).
+    case crashed
+
+    public static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+
+    /// What the app still shows is the same or only changed.
+    public var isTolerated: Bool { self <= .changed }
+}
+
+/// One variant of one value of a response, and what it cost the client.
+public struct ProbeObservation: Sendable, Codable, Hashable {
+    /// How the value was changed.
+    public enum Variant: String, Sendable, Codable, CaseIterable {
+        case removed, null
+        case asString = "as-string", asNumber = "as-number", asBool = "as-bool", asObject = "as-object", asArray = "as-array"
+        /// A string given a value no response has.
+        case unknownValue = "unknown-value"
+        /// A whole number written `1.0`.
+        case wholeAsDecimal = "whole-as-decimal"
+        /// A whole number given a fraction (`1.5`).
+        case fraction
+        /// Past 32 bits (2^31) and past 64 bits (2^64).
+        case past32Bits = "past-32-bits", past64Bits = "past-64-bits"
+        /// An array emptied.
+        case emptied
+    }
+    /// Where the value is, indices wildcarded: `$.responseData.contents[*].content.code`.
+    public var path: String
+    /// The generalized path of the component object the value belongs to, and its kind (the value
+    /// of its discriminator), when it belongs to one.
+    public var componentPath: String?
+    public var discriminator: String?
+    public var kind: String?
+    /// The JSON type the response has there (`integer` for a whole number).
+    public var type: String
+    /// The value as the response has it, for strings (the discriminator's known values).
+    public var stringValue: String?
+    public var variant: Variant
+    public var cost: ProbeCost
+    /// The gate's rules that fired (`SDUI-B008`), or the client's failure.
+    public var detail: String
+}
+
+/// One response probed for one client.
+public struct ProbeResult: Sendable, Codable {
+    public var caseID: String
+    public var client: String
+    public var observations: [ProbeObservation]
+    /// Decodes spent (the unchanged response included) and the budget they came from.
+    public var decodes: Int
+    public var budget: Int
+    /// The budget ran out before every value was probed.
+    public var truncated: Bool
+    /// Why the response could not be probed (the client rejects it as recorded, say).
+    public var error: String?
+    /// Components the client shows nothing for in the response as recorded (not probed: there is
+    /// nothing to lose), by their discriminator's value.
+    public var notShown: [NotShownKind] = []
+
+    public struct NotShownKind: Sendable, Codable, Hashable {
+        public var componentPath: String
+        public var discriminator: String
+        public var value: String
+    }
+}
+
+/// Finds what an app version requires of a response by asking its decoder: every key removed, set
+/// to `null`, given each other JSON type; a string given an unknown value; a whole number written
+/// `1.0` and `1.5` and pushed past 32 and 64 bits; an array emptied — each variant rendered through
+/// the client and compared with the unchanged response's rendering as the gate compares goldens.
+///
+/// Bounded and deterministic: values are visited in document order; a path (indices wildcarded)
+/// within one component kind is probed in at most `instancesPerPath` places; no more than `budget`
+/// decodes are spent per response (the result says when it ran out).
+public struct RequirementProbe: Sendable {
+    public var budget: Int
+    public var instancesPerPath: Int
+    public var renderer: ResponseRenderer
+
+    public init(budget: Int = 3000, instancesPerPath: Int = 2, renderer: ResponseRenderer = ResponseRenderer()) {
+        self.budget = budget
+        self.instancesPerPath = instancesPerPath
+        self.renderer = renderer
+    }
+
+    /// A value in the response, with where it is.
+    struct Site {
+        var concrete: [PathStep]
+        var path: String
+        /// The component's path with its indices (`$.contents[3]`), to ask whether it is shown.
+        var concreteComponentPath: String?
+        var componentPath: String?
+        var discriminator: String?
+        var kind: String?
+        var value: JSONValue
+    }
+
+    enum PathStep: Hashable { case key(String), index(Int) }
+
+    public func probe(_ response: FetchedResponse, caseID: String, client: any ContractClient) async -> ProbeResult {
+        var result = ProbeResult(caseID: caseID, client: client.name, observations: [], decodes: 1, budget: budget, truncated: false)
+        let secrets = Secrets(environment: [:])
+        let base: Rendering
+        switch await renderer.render(response, client: client, secrets: secrets) {
+        case .success(let r) where !r.rendering.isRejected: base = r.rendering
+        case .success(let r): result.error = "\(client.name) rejects the response as recorded: \(r.rendering.rejection ?? "")"; return result
+        case .failure(let f): result.error = f.description; return result
+        }
+        // The payload as the app's decoder gets it, parsed (the encoding undone).
+        guard let payload = try? PayloadText.decode(response), let root = try? JSONParser().parse(payload) else {
+            result.error = "\(caseID): the response is not JSON"
+            return result
+        }
+        // A component the client already shows nothing for has nothing to lose: not probed.
+        let notShownPaths = Set(base.notShown.map(\.path))
+        var seen: [String: Int] = [:]
+        for site in sites(of: root) {
+            if let component = site.concreteComponentPath, notShownPaths.contains(component) {
+                if let disc = site.discriminator, let componentPath = site.componentPath, site.path == JSONPath.appending(key: disc, to: componentPath),
+                   case .string(let value) = site.value {
+                    let kind = ProbeResult.NotShownKind(componentPath: componentPath, discriminator: disc, value: value)
+                    if !result.notShown.contains(kind) { result.notShown.append(kind) }
+                }
+                continue
+            }
+            let key = (site.kind ?? "") + " " + site.path
+            seen[key, default: 0] += 1
+            guard seen[key]! <= instancesPerPath else { continue }
+            for (variant, value) in variants(of: site) {
+                guard result.decodes < budget else { result.truncated = true; return result }
+                result.decodes += 1
+                let text = Self.serialize(root, replacing: site.concrete, with: value)
+                let variantResponse = FetchedResponse(contentEncoding: nil, body: Array(text.utf8), source: response.source)
+                let (cost, detail) = await self.cost(of: variantResponse, base: base, client: client, secrets: secrets)
+                var stringValue: String?
+                if case .string(let s) = site.value { stringValue = s }
+                result.observations.append(ProbeObservation(
+                    path: site.path, componentPath: site.componentPath, discriminator: site.discriminator, kind: site.kind,
+                    type: Self.typeName(site.value), stringValue: stringValue, variant: variant, cost: cost, detail: detail))
+            }
+        }
+        return result
+    }
+
+    func cost(of response: FetchedResponse, base: Rendering, client: any ContractClient, secrets: Secrets) async -> (ProbeCost, String) {
+        switch await renderer.render(response, client: client, secrets: secrets, golden: base) {
+        case .failure(let failure): return (.crashed, failure.description)
+        case .success(let r):
+            if r.rendering.isRejected { return (.rejected, r.rendering.rejection ?? "rejected") }
+            let findings = RenderingComparison(contract: "probe").compare(golden: base, current: r.rendering)
+            let ids = Set(findings.map(\.rule.id))
+            let detail = ids.sorted().joined(separator: ", ")
+            if ids.contains(ContractRule.componentNotShown.id) { return (.notShown, detail) }
+            if ids.contains(ContractRule.componentUnsupported.id) || ids.contains(ContractRule.componentInvalid.id) { return (.placeholder, detail) }
+            if findings.contains(where: { $0.rule.severity == .breaking }) { return (.breaking, detail) }
+            return (findings.isEmpty ? .none : .changed, detail)
+        }
+    }
+
+    // MARK: - Where the values are
+
+    /// Every member value of every object, in document order, with its component (the nearest
+    /// enclosing object that carries a discriminator).
+    func sites(of root: JSONValue) -> [Site] {
+        var out: [Site] = []
+        /// A component: generalized path, discriminator key, kind, concrete path.
+        typealias Component = (path: String, key: String, kind: String, concrete: String)
+        // (value, concrete steps, concrete path, generalized path, component)
+        var stack: [(JSONValue, [PathStep], String, String, Component?)] = [(root, [], "$", "$", nil)]
+        while let (value, concrete, concretePath, path, component) = stack.popLast() {
+            switch value {
+            case .object(let members):
+                var here = component
+                if let m = members.first(where: { renderer.accounting.isDiscriminator($0.key) }), case .string(let kind) = m.value {
+                    here = (path, m.key, kind, concretePath)
+                }
+                var children: [(JSONValue, [PathStep], String, String, Component?)] = []
+                for m in members {
+                    let childPath = JSONPath.appending(key: m.key, to: path)
+                    out.append(Site(concrete: concrete + [.key(m.key)], path: childPath, concreteComponentPath: here?.concrete,
+                                    componentPath: here?.path, discriminator: here?.key, kind: here?.kind, value: m.value))
+                    children.append((m.value, concrete + [.key(m.key)], JSONPath.appending(key: m.key, to: concretePath), childPath, here))
+                }
+                stack.append(contentsOf: children.reversed())
+            case .array(let elements):
+                for (i, e) in elements.enumerated().reversed() {
+                    stack.append((e, concrete + [.index(i)], JSONPath.appending(index: i, to: concretePath), path + "[*]", component))
+                }
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// The variants of one value: removed, null, each other type, and its type's own edge cases.
+    func variants(of site: Site) -> [(ProbeObservation.Variant, Replacement)] {
+        var out: [(ProbeObservation.Variant, Replacement)] = [(.removed, .remove), (.null, .value(.null))]
+        let type = Self.typeName(site.value)
+        if type != "string" { out.append((.asString, .value(.string("sdui-probe")))) }
+        if type != "number" && type != "integer" { out.append((.asNumber, .value(.number(7)))) }
+        if type != "boolean" { out.append((.asBool, .value(.bool(true)))) }
+        if type != "object" { out.append((.asObject, .value(.object([])))) }
+        if type != "array" { out.append((.asArray, .value(.array([])))) }
+        switch site.value {
+        case .string: out.append((.unknownValue, .value(.string("sdui-unknown-value"))))
+        case .number(let d) where type == "integer":
+            let n = Int64(d)
+            out.append((.wholeAsDecimal, .raw("\(n).0")))
+            out.append((.fraction, .raw("\(n).5")))
+            out.append((.past32Bits, .raw(d < 0 ? "-2147483649" : "2147483648")))
+            out.append((.past64Bits, .raw(d < 0 ? "-18446744073709551617" : "18446744073709551616")))
+        case .array(let elements) where !elements.isEmpty: out.append((.emptied, .value(.array([]))))
+        default: break
+        }
+        return out
+    }
+
+    enum Replacement { case remove, value(JSONValue), raw(String) }
+
+    static let rawMarker = "\u{1}sdui-raw\u{1}"
+
+    /// The response with the value at `steps` replaced (or its member removed), as JSON text.
+    static func serialize(_ root: JSONValue, replacing steps: [PathStep], with replacement: Replacement) -> String {
+        var raw: String?
+        let new: JSONValue?
+        switch replacement {
+        case .remove: new = nil
+        case .value(let v): new = v
+        case .raw(let text): raw = text; new = .string(rawMarker)
+        }
+        let changed = replace(root, steps[...], with: new)
+        var text = JSONSerializer.string(changed)
+        if let raw { text = text.replacingOccurrences(of: JSONSerializer.string(.string(rawMarker)), with: raw) }
+        return text
+    }
+
+    static func replace(_ value: JSONValue, _ steps: ArraySlice<PathStep>, with new: JSONValue?) -> JSONValue {
+        guard let step = steps.first else { return new ?? .null }
+        switch (value, step) {
+        case (.object(var members), .key(let key)):
+            guard let i = members.firstIndex(where: { $0.key == key }) else { return value }
+            if steps.count == 1, new == nil { members.remove(at: i) } else {
+                members[i].value = replace(members[i].value, steps.dropFirst(), with: new)
+            }
+            return .object(members)
+        case (.array(var elements), .index(let i)) where i < elements.count:
+            elements[i] = replace(elements[i], steps.dropFirst(), with: new)
+            return .array(elements)
+        default: return value
+        }
+    }
+
+    /// JSON Schema's type names, `integer` for a whole number.
+    static func typeName(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number(let d): d == d.rounded() && abs(d) < 9e15 ? "integer" : "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        case .elided(let e): e.isObject ? "object" : "array"
+        }
+    }
+}
+
+/// The payload text of a response, its encoding undone (as the gate reads it).
+enum PayloadText {
+    struct NotDecodable: Error {}
+
+    static func decode(_ response: FetchedResponse) throws -> [UInt8] {
+        let declared = try response.contentEncoding.map { try DeclaredEncoding(contentEncoding: $0) }
+        let payload = try PayloadDecoder(limits: .default).decode(response.body, declared: declared)
+        let text = payload.text
+        return text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import GateTestSupport
+import SDUIContract
+import SDUIJSON
+import SDUIPlugIn
+import Testing
+
+/// What an app version requires, found by probing its decoder: the requirements, the report, the
+/// diff between versions and the JSON Schema.
+@Suite struct RequirementsTests {
+    /// A stricter decoder than TeamApp's: typed contents, a 32-bit count, a non-empty list.
+    struct Feed: Decodable {
+        let screenName: String
+        let contents: [Item]
+        struct Item: Decodable {
+            let viewType: String
+            let content: Content
+            enum Content { case title(String, count: Int32?), banner(url: String), unknown }
+            enum Keys: String, CodingKey { case viewType, title, count, url, tags }
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: Keys.self)
+                viewType = try c.decode(String.self, forKey: .viewType)
+                switch viewType {
+                case "title": content = .title(try c.decode(String.self, forKey: .title), count: try c.decodeIfPresent(Int32.self, forKey: .count))
+                case "banner":
+                    let tags = try c.decode([String].self, forKey: .tags)
+                    guard !tags.isEmpty else { throw DecodingError.dataCorrupted(.init(codingPath: [Keys.tags], debugDescription: "no tags")) }
+                    content = .banner(url: try c.decode(String.self, forKey: .url))
+                default: content = .unknown
+                }
+            }
+        }
+    }
+
+    static let client = InProcessClient(DecoderUnderTest(name: "app", decode: { try JSONDecoder().decode(Feed.self, from: Data($0)) }))
+    static let body = #"{"screenName": "Home", "contents": [{"viewType": "title", "title": "Hi", "count": 3}, "#
+        + #"{"viewType": "banner", "url": "https://cdn.example.com/b.png", "tags": ["a"]}, {"viewType": "map", "zoom": 3}]}"#
+
+    static func requirements(budget: Int = 3000) async -> (ClientRequirements, ProbeResult) {
+        let result = await RequirementProbe(budget: budget).probe(FetchedResponse(contentEncoding: nil, body: Array(body.utf8), source: "home"),
+                                                                  caseID: "home", client: client)
+        return (ClientRequirements.build(client: "app", results: [result]), result)
+    }
+
+    @Test func probingFindsRequiredKeysTypesNullsAndEdges() async throws {
+        let (r, result) = await Self.requirements()
+        #expect(result.error == nil && !result.truncated)
+        let title = try #require(r.field(kind: "title", path: "$.contents[*].title"))
+        #expect(title.required && title.removalCost == .rejected && title.nullable == false && title.acceptedTypes == ["string"])
+        let count = try #require(r.field(kind: "title", path: "$.contents[*].count"))
+        #expect(!count.required && count.nullable == true)
+        #expect(count.edges["past-32-bits"] == .rejected && count.edges["fraction"] == .rejected, "\(count.edges)")
+        #expect(count.edges["past-64-bits"] == .rejected)
+        let tags = try #require(r.field(kind: "banner", path: "$.contents[*].tags"))
+        #expect(tags.required && tags.edges["emptied"] == .rejected)
+        // The discriminator: the kinds the app shows, the one it already drops, what another costs.
+        let d = try #require(r.discriminators.first)
+        #expect(d.key == "viewType" && d.knownValues == ["banner", "title"] && d.ignoredValues == ["map"])
+        #expect(d.unknownValueCost == .notShown)
+        // Nothing is asked about a component the app already shows nothing for.
+        #expect(r.fields.allSatisfy { $0.kind != "map" })
+    }
+
+    @Test func theBudgetBoundsProbingAndTheSameResponseProbesTheSame() async {
+        let (_, small) = await Self.requirements(budget: 10)
+        #expect(small.truncated && small.decodes == 10)
+        let (a, _) = await Self.requirements()
+        let (b, _) = await Self.requirements()
+        #expect(a.report == b.report && RequirementsSchema(a).json == RequirementsSchema(b).json)
+        #expect(a.report.contains("title:") && a.report.contains(".title: string; required (missing: the whole screen)"))
+    }
+
+    @Test func theSchemaAcceptsTheResponseAndRejectsWhatBreaksTheApp() async throws {
+        let (r, _) = await Self.requirements()
+        let schema = RequirementsSchema(r)
+        let ok = try JSONParser().parse(Array(Self.body.utf8))
+        #expect(schema.violations(of: ok).isEmpty, "\(schema.violations(of: ok))")
+        func violations(_ old: String, _ new: String) throws -> [String] {
+            schema.violations(of: try JSONParser().parse(Array(Self.body.replacingOccurrences(of: old, with: new).utf8)))
+        }
+        #expect(try violations(#""title": "Hi", "#, "").contains { $0.contains("missing \"title\"") })
+        #expect(try violations(#""count": 3"#, #""count": 3000000000"#).contains { $0.contains("above 2147483647") })
+        #expect(try violations(#""tags": ["a"]"#, #""tags": []"#).contains { $0.contains("empty") })
+        #expect(try violations(#""url": "https://cdn.example.com/b.png""#, #""url": 5"#).contains { $0.contains("expected string") })
+        // A new kind, or one the app drops already, is not a violation: a new item is not a broken one.
+        #expect(try violations(#"{"viewType": "map", "zoom": 3}"#, #"{"viewType": "chart"}"#).isEmpty)
+        // What the schema says, as JSON Schema 2020-12.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(schema.json.utf8)) as? [String: Any])
+        #expect(json["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+        #expect(schema.json.contains("\"const\" : \"banner\"") && schema.json.contains("\"minItems\" : 1"))
+    }
+
+    @Test func theDiffSaysWhatOneVersionRequiresAndTheOtherDoesNot() async {
+        let old = InProcessClient(TeamApp.old), new = InProcessClient(TeamApp.new)
+        let body = TeamApp.screen([("title", ["title": "Hi"]), ("coupon", ["code": "X"])])
+        var all: [ClientRequirements] = []
+        for client in [old, new] {
+            let result = await RequirementProbe().probe(FetchedResponse(contentEncoding: nil, body: Array(body.utf8), source: "home"),
+                                                        caseID: "home", client: client)
+            all.append(ClientRequirements.build(client: client.name, results: [result]))
+        }
+        let diff = RequirementsDiff.text(all)
+        #expect(diff.contains("\"coupon\" shown by ios-5.3 only"), "\(diff)\n\(all[0].report)")
+        #expect(diff.contains("coupon $.contents[*].viewType") || diff.contains("coupon .content"), "\(diff)")
+    }
+
+    @Test func aSessionWritesASchemaPerClientAndKeepsOneThatDiffers() async throws {
+        let fixture = try GateFixture()
+        defer { fixture.remove() }
+        try fixture.addContract("home", json: Self.body)
+        var request = RequirementsSession.Request(directory: fixture.root.path)
+        request.schemaDirectory = fixture.root.appendingPathComponent("requirements").path
+        let first = try await RequirementsSession(request, clients: { _ in [Self.client] }).run()
+        #expect(first.written == ["app.schema.json"] && first.kept.isEmpty)
+        try fixture.write("requirements/app.schema.json", "{}\n")
+        let second = try await RequirementsSession(request, clients: { _ in [Self.client] }).run()
+        #expect(second.kept == ["app.schema.json"] && fixture.read("requirements/app.schema.json") == "{}\n", "a reviewed file is not lost")
+        request.overwrite = true
+        let third = try await RequirementsSession(request, clients: { _ in [Self.client] }).run()
+        #expect(third.written == ["app.schema.json"] && fixture.read("requirements/app.schema.json") != "{}\n")
+        #expect(RequirementsSession.fileName(for: "ios 5.2/beta") == "ios_5.2_beta.schema.json")
+    }
+}
