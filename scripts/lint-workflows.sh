@@ -5,17 +5,12 @@
 # workflow must be rejected.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv=".build/lint-venv"
-if [ ! -x "$venv/bin/check-jsonschema" ]; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet "check-jsonschema==0.39.0"
-fi
-lint() { "$venv/bin/check-jsonschema" --builtin-schema vendor.github-workflows "$@"; }
+lint() { bash scripts/check-jsonschema.sh --builtin-schema vendor.github-workflows "$@"; }
 # --only FILE…: validate those workflows against the schema and nothing else (scripts/check-docs.py
 # checks the README's example workflow this way, with the same pinned linter).
 if [ "${1:-}" = "--only" ]; then
   shift
-  exec "$venv/bin/check-jsonschema" --builtin-schema vendor.github-workflows "$@"
+  exec bash scripts/check-jsonschema.sh --builtin-schema vendor.github-workflows "$@"
 fi
 lint .github/workflows/*.yml
 python3 - .github/workflows/*.yml <<'PY'

@@ -4,6 +4,7 @@ import SDUICampaign
 import SDUIContract
 import SDUIContractHTTP
 import SDUIContractProcess
+import SDUILiteralMining
 import SDUIPlugIn
 
 struct ContractCommand: AsyncParsableCommand {
@@ -328,6 +329,10 @@ struct ContractRequirementsCommand: AsyncParsableCommand {
         request.overwrite = overwrite
         let session = RequirementsSession(request, clients: { config in
             contractClients(config, packagePath: packagePath, clientFilters: clientFilters, noBuild: noBuild, timeout: config.timeoutSeconds)
+        }, candidates: { client in
+            // The client's binary holds its decoder's strings (kinds it compares with among them).
+            guard let binary = (client as? ProcessClient)?.launch.first else { return [] }
+            return (try? DecoderLiterals.mineBinary(binary).strings) ?? []
         })
         let outcome: RequirementsSession.Outcome
         do { outcome = try await session.run() } catch {

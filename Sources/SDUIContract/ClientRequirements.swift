@@ -112,7 +112,10 @@ public struct ClientRequirements: Sendable, Codable {
                 var d = discriminators[id] ?? Discriminator(componentPath: componentPath, key: disc, knownValues: [], ignoredValues: [],
                                                             unknownValueCost: nil)
                 let probed = observations.filter { $0.variant == .unknownValue }
+                // Known: values whose item an unknown value would cost, and the code's own
+                // strings that the decoder treats otherwise than an unknown value.
                 let known = Set(probed.filter { !$0.cost.isTolerated }.compactMap(\.stringValue))
+                    .union(observations.filter { $0.variant == .knownCandidate }.compactMap(\.stringValue))
                 let ignored = Set(probed.filter(\.cost.isTolerated).compactMap(\.stringValue)).subtracting(known)
                 d.knownValues = Array(Set(d.knownValues).union(known)).sorted()
                 d.ignoredValues = Array(Set(d.ignoredValues).union(ignored).subtracting(d.knownValues)).sorted()

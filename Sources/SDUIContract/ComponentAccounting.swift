@@ -129,6 +129,20 @@ public struct ComponentAccounting: Sendable {
                 }
             }
         }
+        // Nothing in the payload is of a kind shown now or before, yet the client shows fewer of
+        // the golden's kinds than it did: every component it showed was renamed (a one-component
+        // screen whose type changed). The array of discriminated objects is where they were.
+        if slotKeys.isEmpty, let goldenCounts, goldenCounts.contains(where: { renderedCounts[$0.key, default: 0] < $0.value }) {
+            var candidates: [String: (key: String, count: Int)] = [:]
+            for o in objects where o.slot.hasSuffix("[*]") {
+                guard let key = o.key, o.value != nil else { continue }
+                candidates[o.slot] = (key, (candidates[o.slot]?.count ?? 0) + 1)
+            }
+            if let best = candidates.sorted(by: { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }).first {
+                slotKeys[best.key] = best.value.key
+                goldenSlots.insert(best.key)
+            }
+        }
         guard !slotKeys.isEmpty else { return [] }
 
         enum State { case unresolved, shown, covered, notShown }

@@ -60,6 +60,14 @@ public struct ContractReport: Sendable {
                     out += "      \(f.old ?? "—") → \(f.new ?? "—")\n"
                 }
             }
+            if let schema = r.requirementsFile {
+                // What a backend validating against the client's schema would have been told.
+                out += r.requirements.isEmpty
+                    ? "  the response meets \(directoryName)/\(schema): the break is one the schema cannot say\n"
+                    : "  breaks what \(r.client ?? "the client") requires (\(directoryName)/\(schema)):\n"
+                        + r.requirements.prefix(8).map { "      \($0)\n" }.joined()
+                        + (r.requirements.count > 8 ? "      … \(r.requirements.count - 8) more\n" : "")
+            }
             if let golden = r.golden, let current = r.rendering, golden != current, r.status != .recorded, r.status != .updated {
                 out += UnifiedDiff.diff(golden, current, oldName: file(r), newName: "current rendering").split(separator: "\n")
                     .map { "    " + $0 + "\n" }.joined()
@@ -189,6 +197,10 @@ public struct ContractReport: Sendable {
                 members.append(("error", .object([JSONMember("rule", .string(failure.rule.id)), JSONMember("name", .string(failure.rule.name)),
                                                   JSONMember("message", .string(failure.message)),
                                                   JSONMember("detail", failure.detail.map(JSONValue.string) ?? .null)])))
+            }
+            if let schema = r.requirementsFile {
+                members.append(("requirements", .object([JSONMember("schema", .string(schema)),
+                                                         JSONMember("violations", .array(r.requirements.map(JSONValue.string)))])))
             }
             if let golden = r.golden, let current = r.rendering, golden != current {
                 members.append(("diff", .string(UnifiedDiff.diff(golden, current, oldName: file(r), newName: "current rendering"))))

@@ -1,4 +1,5 @@
 import Foundation
+import SDUIJSON
 import SDUIPayload
 import SDUIPlugIn
 
@@ -29,6 +30,11 @@ public struct CaseResult: Sendable {
     public var source: String?
     /// Elapsed time for fetch + decode + render + compare.
     public var seconds: Double
+    /// For a breaking result, what the response breaks of the client's requirements schema
+    /// (`requirements/<client>.schema.json`, written by `sdui contract requirements`), one line each.
+    public var requirements: [String] = []
+    /// That schema, relative to the contracts directory.
+    public var requirementsFile: String?
 
     /// `home@ios`, or `ios-5.2:home@ios` for a named client.
     public var id: String { client.map { "\($0):\(contractCase.id)" } ?? contractCase.id }
@@ -88,6 +94,21 @@ public struct ContractRunner: Sendable {
     /// In CI nothing is ever written, and a missing golden is a failure.
     public var ci: Bool
     public var failOn: Severity
+    /// Each client's requirements schema, when the contracts folder has one (see
+    /// ``loadRequirements()``): a breaking result says which requirement the response broke.
+    public var requirements: [String: (schema: RequirementsSchema, file: String)] = [:]
+
+    /// The schemas `sdui contract requirements` wrote under `requirements/`, by client name; a
+    /// schema that cannot be read is left out (the check does not depend on it).
+    public static func requirements(in suite: ContractSuite, clients: [String]) -> [String: (schema: RequirementsSchema, file: String)] {
+        var out: [String: (schema: RequirementsSchema, file: String)] = [:]
+        for name in clients {
+            let file = "requirements/" + RequirementsSession.fileName(for: name)
+            guard let bytes = try? suite.directory.read(file), let schema = try? RequirementsSchema(json: bytes, client: name) else { continue }
+            out[name] = (schema, file)
+        }
+        return out
+    }
 
     public init(suite: ContractSuite, source: any ResponseSource, renderer: ResponseRenderer,
                 clients: [any ContractClient] = [ReferenceClient()], secrets: Secrets,
@@ -188,6 +209,13 @@ public struct ContractRunner: Sendable {
                 case .success(let rendering):
                     result.rendering = rendering.text
                     compare(&result, rendering, response: response, mode: mode)
+                    if result.status == .breaking, let schema = requirements[client.name] {
+                        // Which requirement the response broke, as the backend's validator would say it.
+                        if let text = try? PayloadText.decode(response), let payload = try? JSONParser().parse(text) {
+                            result.requirements = schema.schema.violations(of: payload)
+                            result.requirementsFile = schema.file
+                        }
+                    }
                 }
             }
             result.seconds = Self.seconds(since: clientStart)

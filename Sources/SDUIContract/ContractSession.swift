@@ -124,10 +124,11 @@ public struct ContractSession {
         }
         let suite = ContractSuite(directory: loaded.directory, config: config, contracts: loaded.contracts)
         let clients = self.clients(config)
-        let runner = ContractRunner(suite: suite, source: source,
+        var runner = ContractRunner(suite: suite, source: source,
                                     renderer: ResponseRenderer(redactions: config.redactions,
                                                                accounting: ComponentAccounting(discriminators: config.discriminators)),
                                     clients: clients, secrets: secrets, concurrency: inFlight, ci: request.ci, failOn: request.failOn)
+        runner.requirements = ContractRunner.requirements(in: suite, clients: clients.map(\.name))
         let complete = request.filters.isEmpty && request.clientFilters.isEmpty && request.shard == nil
         let run = await runner.run(checks, mode: request.mode, complete: complete)
         await source.close()

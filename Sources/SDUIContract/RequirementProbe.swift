@@ -43,6 +43,9 @@ public struct ProbeObservation: Sendable, Codable, Hashable {
         case past32Bits = "past-32-bits", past64Bits = "past-64-bits"
         /// An array emptied.
         case emptied
+        /// A discriminator given a value the decoder's own code holds (a literal mined from it):
+        /// recorded when the outcome differs from an unknown value's, so the value is one it knows.
+        case knownCandidate = "known-candidate"
     }
     /// Where the value is, indices wildcarded: `$.responseData.contents[*].content.code`.
     public var path: String
@@ -96,11 +99,16 @@ public struct RequirementProbe: Sendable {
     public var budget: Int
     public var instancesPerPath: Int
     public var renderer: ResponseRenderer
+    /// Values to try in each discriminator (the strings of the client's own code: its binary's or
+    /// sources' literals), so the kinds it knows are found even when no response has them.
+    public var candidateValues: [String]
 
-    public init(budget: Int = 3000, instancesPerPath: Int = 2, renderer: ResponseRenderer = ResponseRenderer()) {
+    public init(budget: Int = 3000, instancesPerPath: Int = 2, renderer: ResponseRenderer = ResponseRenderer(),
+                candidateValues: [String] = []) {
         self.budget = budget
         self.instancesPerPath = instancesPerPath
         self.renderer = renderer
+        self.candidateValues = candidateValues
     }
 
     /// A value in the response, with where it is.
@@ -134,6 +142,7 @@ public struct RequirementProbe: Sendable {
         // A component the client already shows nothing for has nothing to lose: not probed.
         let notShownPaths = Set(base.notShown.map(\.path))
         var seen: [String: Int] = [:]
+        var candidatesTried = Set<String>()
         for site in sites(of: root) {
             if let component = site.concreteComponentPath, notShownPaths.contains(component) {
                 if let disc = site.discriminator, let componentPath = site.componentPath, site.path == JSONPath.appending(key: disc, to: componentPath),
@@ -158,23 +167,70 @@ public struct RequirementProbe: Sendable {
                     path: site.path, componentPath: site.componentPath, discriminator: site.discriminator, kind: site.kind,
                     type: Self.typeName(site.value), stringValue: stringValue, variant: variant, cost: cost, detail: detail))
             }
+            // A discriminator (once per component slot): which of the code's strings it knows.
+            guard let componentPath = site.componentPath, let disc = site.discriminator,
+                  site.path == JSONPath.appending(key: disc, to: componentPath), case .string(let current) = site.value,
+                  !candidateValues.isEmpty, candidatesTried.insert(componentPath + " " + disc).inserted,
+                  result.decodes < budget else { continue }
+            // What the client itself shows for a value it does not know (the gate's accounting
+            // left out: it matches kinds loosely, the client does not).
+            result.decodes += 1
+            let garbage = Self.serialize(root, replacing: site.concrete, with: .value(.string("sdui-unknown-value")))
+            let (_, _, unknownRendering) = await outcome(of: FetchedResponse(contentEncoding: nil, body: Array(garbage.utf8), source: response.source),
+                                                         base: base, client: client, secrets: secrets)
+            for candidate in candidateValues where candidate != current {
+                guard result.decodes < budget else { result.truncated = true; return result }
+                result.decodes += 1
+                let text = Self.serialize(root, replacing: site.concrete, with: .value(.string(candidate)))
+                let (cost, detail, rendering) = await outcome(of: FetchedResponse(contentEncoding: nil, body: Array(text.utf8), source: response.source),
+                                                             base: base, client: client, secrets: secrets)
+                // Known: the client does something else with it than with a value it does not know
+                // (a crash on it, where the unknown value does not crash, counts too).
+                guard rendering != unknownRendering else { continue }
+                result.observations.append(ProbeObservation(
+                    path: site.path, componentPath: componentPath, discriminator: disc, kind: site.kind, type: "string",
+                    stringValue: candidate, variant: .knownCandidate, cost: cost, detail: detail))
+            }
         }
         return result
     }
 
+    /// The strings of a decoder's code worth trying as discriminator values: identifier-like, 2 to 64 characters.
+    public static func candidates(fromLiterals strings: [String]) -> [String] {
+        Array(Set(strings.filter { s in
+            (2...64).contains(s.count) && s.first!.isLetter
+                && s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == ".") }
+        })).sorted()
+    }
+
     func cost(of response: FetchedResponse, base: Rendering, client: any ContractClient, secrets: Secrets) async -> (ProbeCost, String) {
+        let (cost, detail, _) = await outcome(of: response, base: base, client: client, secrets: secrets)
+        return (cost, detail)
+    }
+
+    /// The cost, its detail, and what the client itself rendered (the gate's accounting left out).
+    func outcome(of response: FetchedResponse, base: Rendering, client: any ContractClient,
+                 secrets: Secrets) async -> (ProbeCost, String, Rendering?) {
         switch await renderer.render(response, client: client, secrets: secrets, golden: base) {
-        case .failure(let failure): return (.crashed, failure.description)
+        case .failure(let failure): return (.crashed, failure.description, nil)
         case .success(let r):
-            if r.rendering.isRejected { return (.rejected, r.rendering.rejection ?? "rejected") }
-            let findings = RenderingComparison(contract: "probe").compare(golden: base, current: r.rendering)
-            let ids = Set(findings.map(\.rule.id))
-            let detail = ids.sorted().joined(separator: ", ")
-            if ids.contains(ContractRule.componentNotShown.id) { return (.notShown, detail) }
-            if ids.contains(ContractRule.componentUnsupported.id) || ids.contains(ContractRule.componentInvalid.id) { return (.placeholder, detail) }
-            if findings.contains(where: { $0.rule.severity == .breaking }) { return (.breaking, detail) }
-            return (findings.isEmpty ? .none : .changed, detail)
+            var own = r.rendering
+            own.notShown = []
+            let (cost, detail) = classify(r.rendering, base: base)
+            return (cost, detail, own)
         }
+    }
+
+    /// A variant's rendering against the unchanged response's, as the gate classifies differences.
+    func classify(_ rendering: Rendering, base: Rendering) -> (ProbeCost, String) {
+        if rendering.isRejected { return (.rejected, rendering.rejection ?? "rejected") }
+        let findings = RenderingComparison(contract: "probe").compare(golden: base, current: rendering)
+        let ids = Set(findings.map(\.rule.id))
+        let detail = ids.sorted().joined(separator: ", ")
+        if ids.contains(ContractRule.componentNotShown.id) { return (.notShown, detail) }
+        if ids.contains(ContractRule.componentUnsupported.id) || ids.contains(ContractRule.componentInvalid.id) { return (.placeholder, detail) }
+        if findings.contains(where: { $0.rule.severity == .breaking }) { return (.breaking, detail) }
+        return (findings.isEmpty ? .none : .changed, detail)
     }
 
     // MARK: - Where the values are

@@ -9,9 +9,10 @@ import SDUIJSON
 ///
 /// What it cannot say is said in the report, not here: a number that overflows in the app's own
 /// arithmetic with a value in range, a `1.0` the decoder refuses for an integer (JSON Schema's
-/// `integer` accepts it), an unknown discriminator value that drops a new item silently (allowed: a
-/// new component the app does not know is not a broken one).
-public struct RequirementsSchema {
+/// `integer` accepts it), a kind the app knows that neither a response nor the decoder's own
+/// strings name.
+// Its tree is built once, in an initializer, and only read afterwards: safe to share.
+public struct RequirementsSchema: @unchecked Sendable {
     final class Node {
         var types: [String] = []
         var properties: [(String, Node)] = []
@@ -75,6 +76,17 @@ public struct RequirementsSchema {
             for step in rest.dropLast() { node = node.child(step) }
             apply(field, key: last, in: node)
         }
+        // A discriminator whose unknown value loses the item (or more): its values are the kinds
+        // the app knows and those it already showed nothing for; any other is a component the app
+        // would drop, which the gate calls breaking.
+        for d in requirements.discriminators {
+            guard let cost = d.unknownValueCost, cost >= .placeholder else { continue }
+            var node = root
+            for step in Self.steps(d.componentPath) { node = node.child(step) }
+            let property = node.property(d.key)
+            if property.types.isEmpty { property.types = ["string"] }
+            property.enumValues = Array(Set(d.knownValues + d.ignoredValues)).sorted()
+        }
     }
 
     func apply(_ field: ClientRequirements.Field, key: String, in parent: Node) {
@@ -89,8 +101,7 @@ public struct RequirementsSchema {
         else if broken(.past64Bits) { node.maximum = Int64.max; node.minimum = Int64.min }
         if broken(.emptied) { node.minItems = 1 }
         let discriminatorItself = field.discriminator.map { field.path.hasSuffix("." + $0) || field.path.hasSuffix("[\"\($0)\"]") } ?? false
-        if let known = field.knownValues, let cost = field.unknownValueCost, cost >= .placeholder,
-           !discriminatorItself || cost >= .rejected {
+        if let known = field.knownValues, let cost = field.unknownValueCost, cost >= .placeholder, !discriminatorItself {
             node.enumValues = Array(Set((node.enumValues ?? []) + known)).sorted()
         }
     }
@@ -126,6 +137,37 @@ public struct RequirementsSchema {
             }
         }
         return out
+    }
+
+    /// Reads a schema this type wrote (`sdui contract requirements`), to check responses against
+    /// it: the keywords it writes are read back, anything else is left out.
+    public init(json: [UInt8], client: String) throws(RequirementsSchemaError) {
+        self.client = client
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any] else {
+            throw RequirementsSchemaError(message: "not a JSON object")
+        }
+        Self.read(object, into: root)
+    }
+
+    static func read(_ object: [String: Any], into node: Node) {
+        if let t = object["type"] as? String { node.types = [t] } else if let t = object["type"] as? [String] { node.types = t }
+        if let properties = object["properties"] as? [String: Any] {
+            for key in properties.keys.sorted() {
+                if let child = properties[key] as? [String: Any] { read(child, into: node.property(key)) }
+            }
+        }
+        node.required = (object["required"] as? [String]) ?? []
+        if let items = object["items"] as? [String: Any] { read(items, into: node.child(.items)) }
+        for branch in (object["allOf"] as? [[String: Any]]) ?? [] {
+            guard let condition = (branch["if"] as? [String: Any])?["properties"] as? [String: Any], condition.count == 1,
+                  let (key, value) = condition.first.map({ ($0.key, ($0.value as? [String: Any])?["const"] as? String) }), let value,
+                  let then = branch["then"] as? [String: Any] else { continue }
+            read(then, into: node.branch(key, value))
+        }
+        if let e = object["enum"] as? [Any] { node.enumValues = e.compactMap { $0 as? String } }
+        node.minimum = (object["minimum"] as? NSNumber)?.int64Value
+        node.maximum = (object["maximum"] as? NSNumber)?.int64Value
+        node.minItems = (object["minItems"] as? NSNumber)?.intValue
     }
 
     // MARK: - Writing
@@ -208,4 +250,10 @@ public struct RequirementsSchema {
     }
 
     static func typeName(_ value: JSONValue) -> String { RequirementProbe.typeName(value) }
+}
+
+/// A requirements schema that cannot be read.
+public struct RequirementsSchemaError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }

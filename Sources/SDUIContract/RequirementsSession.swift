@@ -44,10 +44,15 @@ public struct RequirementsSession {
 
     public var request: Request
     public var clients: (ContractConfig) -> [any ContractClient]
+    /// The strings of a client's own code (mined from its binary by the CLI), tried as
+    /// discriminator values so the kinds it knows are found even when no response has them.
+    public var candidates: (any ContractClient) -> [String]
 
-    public init(_ request: Request, clients: @escaping (ContractConfig) -> [any ContractClient]) {
+    public init(_ request: Request, clients: @escaping (ContractConfig) -> [any ContractClient],
+                candidates: @escaping (any ContractClient) -> [String] = { _ in [] }) {
         self.request = request
         self.clients = clients
+        self.candidates = candidates
     }
 
     public func run() async throws(Failure) -> Outcome {
@@ -62,11 +67,12 @@ public struct RequirementsSession {
             throw .nothingToProbe("no contract or client to probe in \(request.directory)")
         }
         let source = RecordedResponses(directory: suite.directory)
-        let probe = RequirementProbe(budget: request.budget,
+        var probe = RequirementProbe(budget: request.budget,
                                      renderer: ResponseRenderer(redactions: suite.config.redactions,
                                                                 accounting: ComponentAccounting(discriminators: suite.config.discriminators)))
         var all: [ClientRequirements] = []
         for client in clients {
+            probe.candidateValues = RequirementProbe.candidates(fromLiterals: candidates(client))
             var results: [ProbeResult] = []
             for c in cases {
                 switch await source.fetch(c) {

@@ -82,8 +82,10 @@ import Testing
         #expect(try violations(#""count": 3"#, #""count": 3000000000"#).contains { $0.contains("above 2147483647") })
         #expect(try violations(#""tags": ["a"]"#, #""tags": []"#).contains { $0.contains("empty") })
         #expect(try violations(#""url": "https://cdn.example.com/b.png""#, #""url": 5"#).contains { $0.contains("expected string") })
-        // A new kind, or one the app drops already, is not a violation: a new item is not a broken one.
-        #expect(try violations(#"{"viewType": "map", "zoom": 3}"#, #"{"viewType": "chart"}"#).isEmpty)
+        // A kind the app drops already is no news; a new one is a component the app would drop.
+        #expect(try violations(#""url": "https://cdn.example.com/b.png", "tags": ["a"]}, {"viewType": "map""#,
+                               #""url": "https://cdn.example.com/b.png", "tags": ["a"]}, {"viewType": "map"}, {"viewType": "map""#).isEmpty)
+        #expect(try violations(#"{"viewType": "map", "zoom": 3}"#, #"{"viewType": "chart"}"#).contains { $0.contains("\"chart\" is none of") })
         // What the schema says, as JSON Schema 2020-12.
         let json = try #require(try JSONSerialization.jsonObject(with: Data(schema.json.utf8)) as? [String: Any])
         #expect(json["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
@@ -119,5 +121,47 @@ import Testing
         let third = try await RequirementsSession(request, clients: { _ in [Self.client] }).run()
         #expect(third.written == ["app.schema.json"] && fixture.read("requirements/app.schema.json") != "{}\n")
         #expect(RequirementsSession.fileName(for: "ios 5.2/beta") == "ios_5.2_beta.schema.json")
+    }
+
+    /// A kind no response has is known from the decoder's own strings: it is decoded otherwise than
+    /// an unknown value (here: the item's fields are read, and missing).
+    @Test func theDecodersOwnStringsNameKindsNoResponseHas() async throws {
+        let onlyTitle = #"{"screenName": "Home", "contents": [{"viewType": "title", "title": "Hi"}]}"#
+        let probe = RequirementProbe(candidateValues: RequirementProbe.candidates(fromLiterals: ["banner", "zzz", "title", "not a kind", ""]))
+        let result = await probe.probe(FetchedResponse(contentEncoding: nil, body: Array(onlyTitle.utf8), source: "home"), caseID: "home",
+                                       client: Self.client)
+        let d = try #require(ClientRequirements.build(client: "app", results: [result]).discriminators.first)
+        #expect(d.knownValues == ["banner", "title"], "\(d)")
+        #expect(RequirementProbe.candidates(fromLiterals: ["a", "ok_1", "two words", "é", "x.y-z"]) == ["ok_1", "x.y-z"])
+    }
+
+    /// `sdui contract check` with the schemas beside the contracts: a breaking result says which
+    /// requirement the response broke, as the backend's validator would; the schema read back
+    /// from its file says what the one in memory says.
+    @Test func aBreakingCheckNamesTheRequirementItBroke() async throws {
+        let fixture = try GateFixture(config: #"{"clients": [{"name": "app", "product": "App"}]}"#)
+        defer { fixture.remove() }
+        try fixture.addContract("home", json: Self.body)
+        var requirements = RequirementsSession.Request(directory: fixture.root.path)
+        requirements.schemaDirectory = fixture.root.appendingPathComponent("requirements").path
+        let probed = try await RequirementsSession(requirements, clients: { _ in [Self.client] }).run()
+        let written = try #require(fixture.read("requirements/app.schema.json"))
+        let reread = try RequirementsSchema(json: Array(written.utf8), client: "app")
+        let broken = try JSONParser().parse(Array(Self.body.replacingOccurrences(of: #""title": "Hi", "#, with: "").utf8))
+        #expect(reread.violations(of: broken) == RequirementsSchema(probed.requirements[0]).violations(of: broken))
+        #expect(reread.json == written, "read back, written again: the same file")
+
+        var record = ContractSession.Request(directory: fixture.root.path)
+        record.offline = true
+        record.mode = .record(update: false, saveResponses: false)
+        _ = try await ContractSession(record, liveSource: nil, clients: { _ in [Self.client] }).run()
+        try fixture.setResponse("home", json: Self.body.replacingOccurrences(of: #""title": "Hi", "#, with: ""))
+        var check = ContractSession.Request(directory: fixture.root.path)
+        check.offline = true
+        let outcome = try await ContractSession(check, liveSource: nil, clients: { _ in [Self.client] }).run()
+        let result = try #require(outcome.run.results.first)
+        #expect(result.status == .breaking && result.requirementsFile == "requirements/app.schema.json")
+        #expect(result.requirements == [#"$.contents[0]: missing "title""#], "\(result.requirements)")
+        #expect(outcome.report.contains("breaks what app requires"))
     }
 }
