@@ -11,9 +11,9 @@ For every labelled old/new pair of Examples/GateClients/Labelled and every clien
 Per client: breaking recall and precision of the prediction, the pairs it gets wrong and why, and
 what probing cost (decodes and seconds per response).
 
-Usage: python3 scripts/bench-requirements.py [--check] [--budget N]
-  --check   exit 1 unless recall and precision are at least 95 % for every client
-Prints a Markdown section for BENCHMARKS.md (the command, the date, the machine).
+Usage: python3 scripts/bench-requirements.py [--check] [--no-write] [--budget N]
+  --check     exit 1 unless recall and precision are at least 95 % for every client
+  --no-write  print the Markdown section only (default: also into BENCHMARKS.md, section requirements)
 """
 import argparse, datetime, gzip, json, os, platform, shutil, subprocess, sys, tempfile, time, zlib
 
@@ -43,6 +43,7 @@ def new_text(pair):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--no-write", action="store_true")
     parser.add_argument("--budget", type=int, default=3000)
     args = parser.parse_args()
     tool = sdui()
@@ -122,31 +123,40 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
+    lines = []
+
+    def say(text=""):
+        print(text)
+        lines.append(text)
+
     def pct(a, b):
         return "—" if b == 0 else f"{100 * a / b:.0f} % ({a}/{b})"
-    command = "python3 scripts/bench-requirements.py" + (" --check" if args.check else "")
-    print(f"### Requirements schemas against the gate (labelled pairs)\n")
-    print(f"`{command}` on {datetime.date.today()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}. "
+    command = "python3 scripts/bench-requirements.py" + (" --check" if args.check else "") + (" --no-write" if args.no_write else "")
+    say("## Requirements schemas against the gate\n")
+    say(f"`{command}` on {datetime.date.today()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}. "
           "Each pair's OLD response alone is probed (`sdui contract requirements`, budget "
           f"{args.budget} decodes per response); its NEW response is validated against that schema with check-jsonschema; "
           "an invalid response predicts the gate's `breaking` (the gate itself, run on the same pair, is the truth).\n")
-    print("| client | labels | breaking recall | breaking precision | predicted right |\n|---|---|---|---|---|")
+    say("| client | labels | breaking recall | breaking precision | predicted right |\n|---|---|---|---|---|")
     failed = False
     for client, s in sorted(score.items()):
         total = sum(s.values())
         recall, precision = s["tp"] / max(1, s["tp"] + s["fn"]), s["tp"] / max(1, s["tp"] + s["fp"])
         failed |= (s["tp"] + s["fn"] > 0 and recall < 0.95) or (s["tp"] + s["fp"] > 0 and precision < 0.95)
-        print(f"| {client} | {total} | {pct(s['tp'], s['tp'] + s['fn'])} | {pct(s['tp'], s['tp'] + s['fp'])} | {s['tp'] + s['tn']}/{total} |")
+        say(f"| {client} | {total} | {pct(s['tp'], s['tp'] + s['fn'])} | {pct(s['tp'], s['tp'] + s['fp'])} | {s['tp'] + s['tn']}/{total} |")
     if misses:
-        print("\nWrong predictions:\n")
+        say("\nWrong predictions:\n")
         for m in misses:
-            print(f"- {m}")
+            say(f"- {m}")
     decodes = sorted(d for d, _, _ in probing)
     seconds = sorted(t for _, t, _ in probing)
-    print(f"\nProbing cost per response and client: median {decodes[len(decodes) // 2]} decodes "
+    say(f"\nProbing cost per response and client: median {decodes[len(decodes) // 2]} decodes "
           f"(max {decodes[-1]}), median {seconds[len(seconds) // 2]:.2f} s wall (max {seconds[-1]:.2f} s, "
           "client processes started once per run); budget ran out on "
           f"{sum(1 for _, _, t in probing if t)} of {len(probing)}.")
+    if not args.no_write:
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "update-benchmarks.py"), "requirements"],
+                       input="\n".join(lines) + "\n", text=True, check=True)
     if args.check and failed:
         sys.exit("bench-requirements: recall or precision below 95 % for a client")
 

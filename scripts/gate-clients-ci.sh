@@ -61,4 +61,4 @@ PY
 done
 
 echo "== gate-clients: the old response's schema predicts the gate on the labelled pairs"
-python3 scripts/bench-requirements.py --check
+python3 scripts/bench-requirements.py --check --no-write

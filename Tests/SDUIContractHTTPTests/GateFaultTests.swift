@@ -9,7 +9,7 @@ import Testing
     /// (case, fault file, the error rule)
     static let faults: [(String, String?, String)] = [
         ("status-500", #"{"status": 500}"#, "http-status"),
-        ("slow", #"{"delayMilliseconds": 3000}"#, "timeout"),
+        ("slow", #"{"delayMilliseconds": 8000}"#, "timeout"),
         ("truncated", #"{"truncateAfterBytes": 40}"#, "transport-error"),
         ("wrong-encoding", #"{"contentEncoding": "gzip"}"#, "bad-encoding"),
         ("unsupported-encoding", #"{"contentEncoding": "br"}"#, "bad-encoding"),
@@ -35,7 +35,9 @@ import Testing
 
         let run = try await fixture.withServer { url in
             try await fixture.runLive(baseURL: url) { config in
-                config.timeoutSeconds = 1
+                // Long enough for a healthy response on a loaded CI machine (the whole suite runs
+                // at once), short of the slow fault's 8 s.
+                config.timeoutSeconds = 4
                 config.maxResponseBytes = 4000
             }
         }
@@ -58,9 +60,9 @@ import Testing
         defer { fixture.remove() }
         try fixture.addContract("home", json: Screens.base)
         _ = try await fixture.runOffline(.record(update: false, saveResponses: false))
-        // A port that was just free: bind it, read it, close it.
-        let port = try await fixture.withServer { url in url }
-        let run = try await fixture.runLive(baseURL: port) { $0.timeoutSeconds = 2 }
+        // Port 1 (tcpmux): nothing listens there. (A port freed a moment ago is no good: a test
+        // running beside this one may be given it for its own server.)
+        let run = try await fixture.runLive(baseURL: "http://127.0.0.1:1") { $0.timeoutSeconds = 2 }
         #expect(run.result("home")?.failure?.rule == .unreachable, "\(run.result("home")?.failure?.description ?? "")")
         #expect(run.exitCode == 2)
     }

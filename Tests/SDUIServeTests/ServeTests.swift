@@ -24,8 +24,9 @@ import Testing
                 var config = suite.config
                 config.headers = [("Accept-Encoding", accept)]
                 let source = try LiveResponses(baseURL: url, config: config, secrets: Secrets(environment: [:]), concurrency: 1)
-                let response = try await source.fetch(android).get()
-                await source.close()
+                let fetched = await source.fetch(android)
+                await source.close()  // before anything can throw: an HTTP client must be shut down
+                let response = try fetched.get()
                 #expect(response.contentEncoding == expected, "Accept-Encoding: \(accept)")
                 let rendering = try await ResponseRenderer().render(response, client: ReferenceClient(), secrets: Secrets(environment: [:])).get()
                 #expect(rendering.text.contains("Hello Android"), "the android variant, whatever the encoding")
@@ -34,13 +35,14 @@ import Testing
             var config = suite.config
             config.headers = [("Accept-Encoding", "gzip")]
             let source = try LiveResponses(baseURL: url, config: config, secrets: Secrets(environment: [:]), concurrency: 1)
-            let response = try await source.fetch(ios).get()
-            #expect(response.body == [UInt8](try Data(contentsOf: fixture.root.appendingPathComponent("responses/home@ios.json.gz"))))
+            let fetched = await source.fetch(ios)
             // A request no contract describes is a 404, reported as such.
             var unknown = ios
             unknown.path = "/screens/nope"
             let missing = await source.fetch(unknown)
             await source.close()
+            let response = try fetched.get()
+            #expect(response.body == [UInt8](try Data(contentsOf: fixture.root.appendingPathComponent("responses/home@ios.json.gz"))))
             guard case .failure(let failure) = missing else { Issue.record("expected a 404"); return }
             #expect(failure.rule == .httpStatus && failure.message.contains("404"))
         }
