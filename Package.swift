@@ -132,6 +132,9 @@ let package = Package(
         .testTarget(name: "SDUIPlugInTests", dependencies: ["SDUIPlugIn", "TestSupport"]),
         .testTarget(name: "SDUILiteralMiningTests", dependencies: ["SDUILiteralMining", "SDUIFuzz", "SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"]),
         .testTarget(name: "SDUIPlatformTests", dependencies: ["SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"]),
+        .testTarget(name: "SDUIPlatformProcessesTests", dependencies: ["SDUIPlatformProcesses", "SDUIPlatform"]),
+        .testTarget(name: "SDUIReferenceFuzzingTests", dependencies: ["SDUIReferenceFuzzing", "SDUIFuzz", "TestSupport"]),
+        .testTarget(name: "ViewItemsDecoderTests", dependencies: ["ViewItemsDecoder", "SDUIFuzz", "TestSupport"]),
         .testTarget(name: "SDUIContractProcessTests", dependencies: ["SDUIContractProcess", "SDUIContract"]),
         // Fixtures the gate's test targets share: a contracts folder served by `sdui serve`'s
         // server, the base screen, a team's decoder in two app versions.

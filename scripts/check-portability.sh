@@ -33,7 +33,7 @@ shell_rules=(
   'S006|readlink -f|stat -c|GNU-only flags: cd "$(dirname "$x")" && pwd -P, or python3'
 )
 
-layer='^(Sources/(CSDUIPlatform|SDUIPlatform|SDUIPlatformProcesses)|Tests/SDUIPlatformTests)/'
+layer='^(Sources/(CSDUIPlatform|SDUIPlatform|SDUIPlatformProcesses)|Tests/(SDUIPlatformTests|SDUIPlatformProcessesTests))/'
 violations=0
 linux_only=()
 

@@ -16,6 +16,13 @@ public enum TestPaths {
 
     public static var corpusSeeds: URL { packageRoot.appendingPathComponent("Corpus/seeds") }
     public static var corpusRenderings: URL { packageRoot.appendingPathComponent("Corpus/renderings") }
+    public static var corpus: URL { packageRoot.appendingPathComponent("Corpus") }
+
+    /// The inputs of `Corpus/<folder>`, as `<folder>/<file>` (notes and sidecars left out): test arguments.
+    public static func corpusInputs(_ folder: String) -> [String] {
+        files(under: corpus.appendingPathComponent(folder)).filter { !$0.hasSuffix(".md") && !$0.hasSuffix(".json.meta") }
+            .map { folder + "/" + $0 }
+    }
 
     /// `../shared/external` beside the repository, or `$SDUI_SHARED_DIR/external`.
     public static var external: URL {
