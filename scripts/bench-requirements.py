@@ -154,6 +154,13 @@ def main():
           f"(max {decodes[-1]}), median {seconds[len(seconds) // 2]:.2f} s wall (max {seconds[-1]:.2f} s, "
           "client processes started once per run); budget ran out on "
           f"{sum(1 for _, _, t in probing if t)} of {len(probing)}.")
+    say("\nWhat a schema cannot say, and what covers it: a value in range that the app's own arithmetic "
+        "cannot take (`\"columns\": 0` dividing, a sum that overflows `Int32`, a date its formatter rejects) is "
+        "valid JSON Schema and still crashes or breaks the app; the fuzzer finds those (numbers mutated to their "
+        "edges, constants mined from the decoder; see the planted bugs below: division by zero, 32-bit overflow). "
+        "A `1.0` where the decoder wants `1` passes JSON Schema's `integer` (the report names it `whole-as-decimal` "
+        "when it breaks). A change of meaning with the same shape (a link to a page that no longer exists) only the "
+        "golden's text shows.")
     if not args.no_write:
         subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "update-benchmarks.py"), "requirements"],
                        input="\n".join(lines) + "\n", text=True, check=True)
