@@ -73,7 +73,8 @@ def timed(args):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if out.returncode != 0:
         sys.exit(f"{' '.join(args)} exited {out.returncode}:\n{out.stdout[-2000:]}{out.stderr[-2000:]}")
-    assert re.search(r"(\d+) (contracts|checks): \1 passed", out.stdout), out.stdout[-500:]
+    # `1000 contracts: 1000 passed`, `16 cases of 12 contracts: 16 passed`, `3000 checks (…): 3000 passed`
+    assert re.search(r"^(\d+) (?:contracts?|cases? of \d+ contracts?|checks? \([^)]*\)): \1 passed", out.stdout, re.M), out.stdout[-500:]
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu
 
