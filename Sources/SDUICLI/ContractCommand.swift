@@ -29,16 +29,11 @@ struct ContractCommand: AsyncParsableCommand {
     )
 }
 
-/// Options shared by `check` and `record`.
-struct ContractRunOptions: ParsableArguments {
+/// Which contracts and clients a command works on, and where the clients' package is: shared by
+/// `check`, `record` and `requirements`.
+struct ContractSelection: ParsableArguments {
     @Option(name: .customLong("contracts"), help: ArgumentHelp("The contracts directory.", valueName: "dir"))
     var directory: String = "Contracts"
-
-    @Option(help: ArgumentHelp("The server to check (overrides SDUI_BASE_URL and the config's baseURL).", valueName: "url"))
-    var baseURL: String?
-
-    @Flag(help: "Use the recorded responses under responses/ instead of a server.")
-    var offline = false
 
     @Option(name: .customLong("filter"), help: ArgumentHelp("Only contracts matching this glob (`home`, `home@ios`, `checkout/*`); repeatable.", valueName: "glob"))
     var filters: [String] = []
@@ -51,6 +46,17 @@ struct ContractRunOptions: ParsableArguments {
 
     @Flag(help: "Use the client products as already built in --package-path's .build/debug (do not run swift build).")
     var noBuild = false
+}
+
+/// Options shared by `check` and `record`.
+struct ContractRunOptions: ParsableArguments {
+    @OptionGroup var selection: ContractSelection
+
+    @Option(help: ArgumentHelp("The server to check (overrides SDUI_BASE_URL and the config's baseURL).", valueName: "url"))
+    var baseURL: String?
+
+    @Flag(help: "Use the recorded responses under responses/ instead of a server.")
+    var offline = false
 
     @Option(help: ArgumentHelp("Run the i-th of n deterministic slices of the checks (cases × clients; CI machines split the work).", valueName: "i/n"))
     var shard: String?
@@ -88,11 +94,11 @@ struct ContractRunOptions: ParsableArguments {
     /// Runs the gate (``ContractSession``) with a live server's HTTP fetcher and the config's
     /// clients, prints the report; returns the exit code.
     func execute(mode: ContractRunner.Mode, failOn: Severity) async -> Int32 {
-        var request = ContractSession.Request(directory: directory)
+        var request = ContractSession.Request(directory: selection.directory)
         request.mode = mode
         request.failOn = failOn
-        request.filters = filters
-        request.clientFilters = clientFilters
+        request.filters = selection.filters
+        request.clientFilters = selection.clientFilters
         request.shard = shard.flatMap(Shard.init)
         request.timeoutSeconds = timeout
         request.concurrency = concurrency
@@ -121,7 +127,7 @@ struct ContractRunOptions: ParsableArguments {
 
 extension ContractRunOptions {
     func makeClients(_ config: ContractConfig, timeout: Double) -> [any ContractClient] {
-        contractClients(config, packagePath: packagePath, clientFilters: clientFilters, noBuild: noBuild, timeout: timeout)
+        contractClients(config, packagePath: selection.packagePath, clientFilters: selection.clientFilters, noBuild: selection.noBuild, timeout: timeout)
     }
 }
 
@@ -289,20 +295,7 @@ struct ContractRequirementsCommand: AsyncParsableCommand {
         """
     )
 
-    @Option(name: .customLong("contracts"), help: ArgumentHelp("The contracts directory.", valueName: "dir"))
-    var directory: String = "Contracts"
-
-    @Option(name: .customLong("filter"), help: ArgumentHelp("Only contracts matching this glob; repeatable.", valueName: "glob"))
-    var filters: [String] = []
-
-    @Option(name: .customLong("client"), help: ArgumentHelp("Only the clients matching this glob; repeatable.", valueName: "glob"))
-    var clientFilters: [String] = []
-
-    @Option(help: ArgumentHelp("The package whose products the config's clients name (built in its debug build).", valueName: "dir"))
-    var packagePath: String = "."
-
-    @Flag(help: "Use the client products as already built in --package-path's .build/debug (do not run swift build).")
-    var noBuild = false
+    @OptionGroup var selection: ContractSelection
 
     @Option(help: ArgumentHelp("Decodes per response, at most.", valueName: "n"))
     var budget: Int = 3000
@@ -321,14 +314,14 @@ struct ContractRequirementsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var request = RequirementsSession.Request(directory: directory)
-        request.filters = filters
-        request.clientFilters = clientFilters
+        var request = RequirementsSession.Request(directory: selection.directory)
+        request.filters = selection.filters
+        request.clientFilters = selection.clientFilters
         request.budget = budget
-        request.schemaDirectory = schemas ?? (directory as NSString).appendingPathComponent("requirements")
+        request.schemaDirectory = schemas ?? (selection.directory as NSString).appendingPathComponent("requirements")
         request.overwrite = overwrite
         let session = RequirementsSession(request, clients: { config in
-            contractClients(config, packagePath: packagePath, clientFilters: clientFilters, noBuild: noBuild, timeout: config.timeoutSeconds)
+            contractClients(config, packagePath: selection.packagePath, clientFilters: selection.clientFilters, noBuild: selection.noBuild, timeout: config.timeoutSeconds)
         }, candidates: { client in
             // The client's binary holds its decoder's strings (kinds it compares with among them).
             guard let binary = (client as? ProcessClient)?.launch.first else { return [] }
