@@ -6,13 +6,16 @@
 #  2. run the campaign runner, exactly as docs/your-decoder.md says, on a subset of
 #     the decoders (two at a time, --jobs 1 each, BUDGET seconds) and fail unless each required bug
 #     is found, its signature maps to that bug, and its title names the bug's function and message;
-#  3. a campaign on the crash-dense decoder (scripts/bench-crash-dense.py --check).
-# Usage: scripts/planted-bugs-ci.sh [BUDGET]   (default 90 s; the campaigns take about BUDGET + 30 s)
+#  3. a campaign on the crash-dense decoder (scripts/bench-crash-dense.py --check, DENSE seconds).
+# Usage: scripts/planted-bugs-ci.sh [BUDGET] [DENSE]   (defaults 60 s and 90 s)
+# The budgets hold a wide margin: in BENCHMARKS.md the required bugs are found within 3 s and the
+# crash-dense decoder's last shallow site within 33 to 76 s (medians); the check wants 33 of 37.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
 bash scripts/install-deps.sh
-budget="${1:-90}"
+budget="${1:-60}"
+dense="${2:-90}"
 pkg=Benchmarks/PlantedBugs
 # The required bugs: what each decoder's campaign must find within the budget (the benchmark in
 # BENCHMARKS.md shows they are found in every run well within it).
@@ -26,9 +29,6 @@ trap 'rm -rf "$work"' EXIT
 
 echo "== planted-bugs: every trigger is its bug, no control or seed crashes (sdui repro --json, the sanitizer builds)"
 python3 "$pkg/map-artifact.py" --check
-
-echo "== planted-bugs: debug builds (the campaigns' crash triage replays in them; built once, not by both campaigns at once)"
-swift build --package-path "$pkg" >/dev/null
 
 echo "== planted-bugs: campaigns, ${budget}s each, two at a time"
 start=$(date +%s)
@@ -78,6 +78,6 @@ PY
 # 3. the crash-dense decoder (CatalogKit: 37 shallow crash sites, three deep bugs behind them), with
 #    the README's defaults (--jobs = cores): every deep bug and at least 33 of the 37 shallow sites
 #    within the budget (BENCHMARKS.md: all of them within 300 s).
-echo "== planted-bugs: crash-dense decoder, ${budget}s"
-python3 scripts/bench-crash-dense.py --rounds 1 --budget "$budget" --variants crash-dense --no-write --check --min-sites 33
+echo "== planted-bugs: crash-dense decoder, ${dense}s"
+python3 scripts/bench-crash-dense.py --rounds 1 --budget "$dense" --variants crash-dense --no-write --check --min-sites 33
 echo "planted-bugs: ok"

@@ -301,21 +301,34 @@ public final class Campaign: @unchecked Sendable {
         }
         var files: [(String, Date)] = names.map { ($0, modified($0)) }
         files.sort { a, b in a.1 != b.1 ? a.1 < b.1 : a.0 < b.0 }
+        let capped = Array(files.prefix(Self.triageCap))
+        func isTimeout(_ i: Int) -> Bool { (capped[i].0 as NSString).lastPathComponent.hasPrefix("timeout-") }
+        // Replays run side by side, as many as the campaign had jobs; what is made of them is
+        // folded in the artifacts' order below, so the report does not depend on the interleaving.
+        let workers = max(1, options.jobs)
+        let counter = TriageProgress(total: capped.count) { [progress, relative] n, file in
+            progress("triaging \(relative(file)) (\(n) of \(capped.count))")
+        }
         // A cheap, unsymbolized replay first: inputs whose crash has the same message and the same
         // code addresses are one bug, and only the first of each is symbolized and demangled.
-        var analysed: [String: CrashAnalysis] = [:]
+        // Not for a timeout: its stack is sampled wherever it happens to spin, so two samples
+        // rarely share a key, and each replay of a hang costs the whole timeout.
+        let quickKeys: [String?] = try parallelMap(count: capped.count, workers: workers) { i in
+            counter.step(capped[i].0)
+            return isTimeout(i) ? nil : try triage.quickKey(binary: binary, input: capped[i].0, timeout: options.timeout, rssLimitMB: options.rssLimitMB)
+        }
+        var firstWithKey: [String: Int] = [:]
+        for (i, key) in quickKeys.enumerated() { if let key, firstWithKey[key] == nil { firstWithKey[key] = i } }
+        let replayed = capped.indices.filter { i in quickKeys[i].map { firstWithKey[$0] == i } ?? true }
+        let fullAnalyses = try parallelMap(count: replayed.count, workers: workers) { n in
+            try triage.replay(binary: binary, input: capped[replayed[n]].0, timeout: options.timeout, rssLimitMB: options.rssLimitMB).0
+        }
+        var analysed: [Int: CrashAnalysis] = [:]
+        for (n, i) in replayed.enumerated() { analysed[i] = fullAnalyses[n] }
         var unconfirmed: [String] = []
-        for (n, (file, date)) in files.prefix(Self.triageCap).enumerated() {
+        for (i, (file, date)) in capped.enumerated() {
             let name = (file as NSString).lastPathComponent
-            if n % 25 == 0 { progress("triaging \(relative(file)) (\(n + 1) of \(min(files.count, Self.triageCap)))") }
-            let quick = try triage.quickKey(binary: binary, input: file, timeout: options.timeout, rssLimitMB: options.rssLimitMB)
-            var analysis: CrashAnalysis
-            if let quick, let known = analysed[quick] {
-                analysis = known
-            } else {
-                analysis = try triage.replay(binary: binary, input: file, timeout: options.timeout, rssLimitMB: options.rssLimitMB).0
-                if let quick { analysed[quick] = analysis }
-            }
+            var analysis = analysed[quickKeys[i].flatMap { firstWithKey[$0] } ?? i]!
             if analysis.kind == .notReproduced, name.hasPrefix("timeout-") || name.hasPrefix("oom-") {
                 analysis.kind = name.hasPrefix("timeout-") ? .timeout : .oom  // fork mode's limits can differ from a replay's
             }
@@ -335,6 +348,18 @@ public final class Campaign: @unchecked Sendable {
             bySignature[key]!.inputs.append(relative(file))
         }
         return (order.map { bySignature[$0]! }, files.dropFirst(Self.triageCap).map { relative($0.0) }, unconfirmed)
+    }
+
+    /// "triaging FILE (n of N)" every 25 inputs, whichever thread gets there.
+    private final class TriageProgress: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        private let report: (Int, String) -> Void
+        init(total: Int, report: @escaping (Int, String) -> Void) { self.report = report }
+        func step(_ file: String) {
+            lock.lock(); count += 1; let n = count; lock.unlock()
+            if n % 25 == 1 { report(n, file) }
+        }
     }
 
     /// The decoder's literals: from its source folders (and any extra ones), and from the fuzz

@@ -47,6 +47,8 @@ public struct CrashTriage: Sendable {
     public func replay(binary: String, input: String, timeout: Int, rssLimitMB: Int, extraEnvironment: [String: String] = [:]) throws -> (CrashAnalysis, String) {
         // libFuzzer's own -timeout does not fire when it replays a single file: at the deadline the
         // runner sends SIGABRT, which libFuzzer's handler answers with the stack of where it spins.
+        // The deadline is the timeout plus the process's start-up (`replayDeadline`): a campaign's
+        // hangs are replayed one by one, and every second past the timeout is paid by each of them.
         var environment = extraEnvironment
         // The slow unwinder gets through libc frames without frame pointers (memset, memmove),
         // where a hang is often caught.
@@ -57,7 +59,7 @@ public struct CrashTriage: Sendable {
         for _ in 0..<3 {
             let out = try ProcessRunner.run(binary, ["-timeout=\(timeout)", "-rss_limit_mb=\(rssLimitMB)", "-malloc_limit_mb=\(rssLimitMB)",
                                                      "-runs=1", input],
-                                            environment: environment, timeout: Double(timeout) + 1, interruptSignal: SIGABRT)
+                                            environment: environment, timeout: Self.replayDeadline(timeout), interruptSignal: SIGABRT)
             var text = out.stderr + out.stdout
             // Whether libFuzzer's alarm or the runner stops it is a race at the deadline: the title is
             // the same either way, and the note on its own line says which.
@@ -69,13 +71,17 @@ public struct CrashTriage: Sendable {
         return result!
     }
 
+    /// Seconds a replay may run before it counts as a hang: the input's timeout, plus a quarter of a
+    /// second for loading the binary and the sanitizer's start (measured here: under 0.1 s).
+    static func replayDeadline(_ timeout: Int) -> Double { Double(timeout) + 0.25 }
+
     /// A grouping key from a replay without symbolization (much faster): the kind of stop, the
     /// runtime's message and the code offsets of the top frames. Nil when the input does not
     /// crash (or the output has no stack), so it gets a full replay.
     public func quickKey(binary: String, input: String, timeout: Int, rssLimitMB: Int) throws -> String? {
         let out = try ProcessRunner.run(binary, ["-timeout=\(timeout)", "-rss_limit_mb=\(rssLimitMB)", "-malloc_limit_mb=\(rssLimitMB)",
                                                  "-runs=1", input],
-                                        environment: ["ASAN_OPTIONS": "detect_leaks=0:symbolize=0"], timeout: Double(timeout) + 1,
+                                        environment: ["ASAN_OPTIONS": "detect_leaks=0:symbolize=0"], timeout: Self.replayDeadline(timeout),
                                         interruptSignal: SIGABRT)
         guard out.status != 0 else { return nil }
         return Self.quickKey(output: out.stderr + out.stdout, binary: binary, timedOut: out.timedOut)

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Runs `body` for every index in `0..<count` on up to `workers` threads and returns the results
+/// in index order, so what is built from them does not depend on which thread finished first.
+/// For work that waits on child processes (crash replays): each call blocks its thread, so these
+/// are plain threads, not the Swift concurrency pool, which a blocked task would starve.
+/// The first error thrown is rethrown once every started call has returned.
+func parallelMap<T>(count: Int, workers: Int, _ body: (Int) throws -> T) throws -> [T] {
+    let width = max(1, min(workers, count))
+    if width == 1 { return try (0..<count).map(body) }
+    return try withoutActuallyEscaping(body) { body in
+        let state = ParallelMapState<T>(count: count, body: body)
+        let threads = (0..<width).map { _ in Thread { state.work() } }
+        for thread in threads { thread.start() }
+        state.done.wait(count: width)
+        return try state.results()
+    }
+}
+
+private final class ParallelMapState<T>: @unchecked Sendable {
+    let count: Int
+    let body: (Int) throws -> T
+    private let lock = NSLock()
+    private var next = 0
+    private var values: [T?]
+    private var failure: Error?
+    let done = Countdown()
+
+    init(count: Int, body: @escaping (Int) throws -> T) {
+        self.count = count
+        self.body = body
+        self.values = Array(repeating: nil, count: count)
+    }
+
+    func work() {
+        defer { done.signal() }
+        while true {
+            lock.lock()
+            let index = next
+            next += 1
+            let stop = failure != nil
+            lock.unlock()
+            guard index < count, !stop else { return }
+            do {
+                let value = try body(index)
+                lock.lock(); values[index] = value; lock.unlock()
+            } catch {
+                lock.lock(); if failure == nil { failure = error }; lock.unlock()
+            }
+        }
+    }
+
+    func results() throws -> [T] {
+        lock.lock(); defer { lock.unlock() }
+        if let failure { throw failure }
+        return values.map { $0! }
+    }
+}
+
+/// Waits until `signal()` was called `count` times.
+private final class Countdown: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var signals = 0
+    func signal() { condition.lock(); signals += 1; condition.broadcast(); condition.unlock() }
+    func wait(count: Int) {
+        condition.lock()
+        while signals < count { condition.wait() }
+        condition.unlock()
+    }
+}
