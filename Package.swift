@@ -40,7 +40,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         // Reading a decoder's Swift sources as Swift (the campaign runner only, never a fuzz binary).
@@ -113,10 +112,13 @@ let package = Package(
         .target(name: "SDUIContractProcess", dependencies: ["SDUIContract", "SDUIPlugIn", "SDUIPlatform", "SDUIPlatformProcesses"]),
         // The gate's verdict inside `swift test`: assertContract for XCTest and Swift Testing.
         .target(name: "SDUIContractTesting", dependencies: ["SDUIContract", "SDUIPlugIn"]),
-        // `sdui serve`: recorded responses over HTTP on loopback (Hummingbird).
+        // `sdui serve`: recorded responses over HTTP on loopback, on SwiftNIO directly (the gate's
+        // HTTP client builds it anyway; a server framework would add hundreds of files to every build).
         .target(name: "SDUIServe", dependencies: [
             "SDUIContract", "SDUIPayload",
-            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
         ]),
         // The dictionary generator alone, for build scripts (.clusterfuzzlite/build.sh).
         .executableTarget(name: "SDUIFuzzDict", dependencies: ["SDUIFuzz", "SDUILiteralMining"]),

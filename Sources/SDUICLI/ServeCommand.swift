@@ -6,7 +6,7 @@ import SDUIServe
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve a contracts directory's recorded responses over HTTP (Hummingbird).",
+        abstract: "Serve a contracts directory's recorded responses over HTTP (SwiftNIO).",
         discussion: """
         Each contract case answers its method and path (and its query items and
         headers, the most specific case first) with responses/<case>.json[.gz|.zz],
@@ -47,7 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
         let count = server.routes.count
         let host = self.host
         do {
-            try await server.run(host: host, port: port, handleSignals: true, log: log) { bound in
+            try await server.run(host: host, port: port, log: log) { bound in
                 print("sdui serve: \(count) responses on http://\(host):\(bound)")
                 fflush(nil)
             }

@@ -1,6 +1,7 @@
 import Foundation
-import Hummingbird
-import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
 import SDUIContract
 import SDUIPayload
 
@@ -57,18 +58,29 @@ public struct RecordedServer: Sendable {
         return best?.0
     }
 
-    /// Serves until the task is cancelled (or, with `signals`, SIGINT/SIGTERM).
+    /// Serves until the task is cancelled (in `sdui serve`, until SIGINT or SIGTERM ends the process).
     /// - Parameter onRunning: called with the bound port once the server accepts connections.
-    public func run(host: String = "127.0.0.1", port: Int = 8080, handleSignals: Bool = false, log: Bool = false,
+    ///
+    /// HTTP/1.1 on SwiftNIO directly, which the HTTP client of the gate already builds: a server
+    /// framework would add a few hundred files to every build for one handler.
+    public func run(host: String = "127.0.0.1", port: Int = 8080, log: Bool = false,
                     onRunning: @escaping @Sendable (Int) async -> Void) async throws {
-        var logger = Logger(label: "sdui-serve")
-        logger.logLevel = .critical  // a cancelled connection at shutdown is not an error worth printing
-        let app = Application(
-            responder: RecordedResponder(server: self, log: log),
-            configuration: .init(address: .hostname(host, port: port), serverName: "sdui-serve"),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
-            logger: logger)
-        if handleSignals { try await app.runService() } else { try await app.run() }
+        let server = self
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.pipeline.configureHTTPServerPipeline(withErrorHandling: true).flatMap {
+                    channel.pipeline.addHandler(RecordedHandler(server: server, log: log))
+                }
+            }
+            .bind(host: host, port: port).get()
+        await onRunning(channel.localAddress?.port ?? port)
+        try await withTaskCancellationHandler {
+            try await channel.closeFuture.get()
+        } onCancel: {
+            channel.close(promise: nil)
+        }
     }
 }
 
@@ -145,46 +157,93 @@ struct Fault: Sendable {
     }
 }
 
-struct RecordedResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+/// Answers each request on a connection with its recorded response (or a 404), faults included.
+final class RecordedHandler: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
     let server: RecordedServer
     let log: Bool
+    private var head: HTTPRequestHead?
 
-    struct Truncated: Error {}
+    init(server: RecordedServer, log: Bool) {
+        self.server = server
+        self.log = log
+    }
 
-    func respond(to request: Request, context: Context) async throws -> Response {
-        let query = Self.queryItems(request.uri.query ?? "")
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let request): head = request
+        case .body: break  // request bodies are not matched on
+        case .end:
+            guard let request = head else { return }
+            head = nil
+            respond(to: request, context: context)
+        }
+    }
+
+    private func respond(to request: HTTPRequestHead, context: ChannelHandlerContext) {
+        let (path, query) = Self.split(request.uri)
         var headerValues: [String: String] = [:]
-        for field in request.headers { headerValues[field.name.canonicalName] = field.value }
-        guard let route = server.route(method: request.method.rawValue, path: request.uri.path, query: query, headers: headerValues) else {
-            if log { FileHandle.standardError.write(Data("\(request.method) \(request.uri) → 404 (no contract)\n".utf8)) }
-            return Response(status: .notFound, headers: [.contentType: "text/plain"],
-                            body: .init(byteBuffer: ByteBuffer(string: "no recorded response for \(request.method) \(request.uri.path)\n")))
+        for (name, value) in request.headers { headerValues[name.lowercased()] = value }
+        let method = request.method.rawValue
+        guard let route = server.route(method: method, path: path, query: Self.queryItems(query), headers: headerValues) else {
+            if log { FileHandle.standardError.write(Data("\(method) \(request.uri) → 404 (no contract)\n".utf8)) }
+            send(request, status: 404, headers: [("Content-Type", "text/plain")],
+                 body: Array("no recorded response for \(method) \(path)\n".utf8), context: context)
+            return
         }
         let fault = route.fault
-        if fault.delayMilliseconds > 0 { try await Task.sleep(nanoseconds: UInt64(fault.delayMilliseconds) * 1_000_000) }
-        var (body, encoding) = route.response.negotiate(request.headers[.acceptEncoding])
+        var (body, encoding) = route.response.negotiate(request.headers.first(name: "Accept-Encoding"))
         if let forced = fault.contentEncoding {
             // A header that lies: the recorded bytes as they are, declared as something else.
             body = route.response.recorded
             encoding = forced.isEmpty ? nil : forced
         }
-        var headers: HTTPFields = [.contentType: "application/json", .vary: "Accept-Encoding"]
-        if let encoding { headers[.contentEncoding] = encoding }
-        if let location = fault.location { headers[.location] = location }
+        var headers = [("Content-Type", "application/json"), ("Vary", "Accept-Encoding")]
+        if let encoding { headers.append(("Content-Encoding", encoding)) }
+        if let location = fault.location { headers.append(("Location", location)) }
         if log {
-            FileHandle.standardError.write(Data("\(request.method) \(request.uri) → \(route.id) \(fault.status) \(encoding ?? "identity") \(body.count) B\n".utf8))
+            FileHandle.standardError.write(Data("\(method) \(request.uri) → \(route.id) \(fault.status) \(encoding ?? "identity") \(body.count) B\n".utf8))
         }
-        let status = HTTPResponse.Status(code: fault.status)
-        if let cut = fault.truncateAfterBytes {
-            // Promise the whole body, send part of it, then fail: the connection closes mid-body.
-            let part = ByteBuffer(bytes: body.prefix(cut))
-            return Response(status: status, headers: headers, body: ResponseBody(contentLength: body.count) { writer in
-                try await writer.write(part)
-                throw Truncated()
-            })
+        let answer = { [self] in
+            send(request, status: fault.status, headers: headers, body: body, truncateAfter: fault.truncateAfterBytes, context: context)
         }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        if fault.delayMilliseconds > 0 {
+            context.eventLoop.scheduleTask(in: .milliseconds(Int64(fault.delayMilliseconds)), answer)
+        } else {
+            answer()
+        }
+    }
+
+    /// Writes the response; with `truncateAfter`, promises the whole body, sends that many bytes of
+    /// it and closes the connection mid-body.
+    private func send(_ request: HTTPRequestHead, status: Int, headers: [(String, String)], body: [UInt8],
+                      truncateAfter: Int? = nil, context: ChannelHandlerContext) {
+        var fields = HTTPHeaders(headers)
+        fields.replaceOrAdd(name: "Content-Length", value: String(body.count))
+        let keepAlive = request.isKeepAlive && truncateAfter == nil
+        fields.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
+        let head = HTTPResponseHead(version: request.version, status: HTTPResponseStatus(statusCode: status), headers: fields)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        let sent = request.method == .HEAD ? [] : truncateAfter.map { Array(body.prefix($0)) } ?? body
+        if !sent.isEmpty {
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: sent)))), promise: nil)
+        }
+        if truncateAfter != nil, request.method != .HEAD {
+            context.flush()
+            context.close(promise: nil)
+            return
+        }
+        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !keepAlive { done.whenComplete { _ in context.close(promise: nil) } }
+    }
+
+    /// The path and the query of a request target (`/a/b?x=1`); an empty path is `/`.
+    static func split(_ uri: String) -> (path: String, query: String) {
+        let target = uri.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = parts.first.map(String.init) ?? ""
+        return (path.isEmpty ? "/" : path, parts.count > 1 ? String(parts[1]) : "")
     }
 
     static func queryItems(_ query: String) -> [(String, String)] {

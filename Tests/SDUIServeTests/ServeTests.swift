@@ -2,6 +2,7 @@ import Foundation
 import GateTestSupport
 import SDUIContract
 import SDUIContractHTTP
+@testable import SDUIServe
 import Testing
 
 /// `sdui serve` negotiates `Accept-Encoding` and matches variants by query and headers.
@@ -48,5 +49,27 @@ import Testing
             guard case .failure(let failure) = missing else { Issue.record("expected a 404"); return }
             #expect(failure.rule == .httpStatus && failure.message.contains("404"))
         }
+    }
+}
+
+/// The request target as the server matches it: the path as sent, the query decoded.
+@Suite struct RequestTargetTests {
+    @Test(arguments: [
+        ("/screens/home", "/screens/home", ""),
+        ("/screens/home?lang=en&x=1", "/screens/home", "lang=en&x=1"),
+        ("/screens/home?lang=en#top", "/screens/home", "lang=en"),
+        ("", "/", ""),
+        ("?q=1", "/", "q=1"),
+        ("/a%20b?", "/a%20b", ""),
+    ])
+    func pathAndQuery(uri: String, path: String, query: String) {
+        let split = RecordedHandler.split(uri)
+        #expect(split.path == path && split.query == query, "\(uri)")
+    }
+
+    @Test func queryItemsArePercentAndPlusDecoded() {
+        let items = RecordedHandler.queryItems("lang=en&q=a+b%26c&flag&empty=")
+        #expect(items.map(\.0) == ["lang", "q", "flag", "empty"])
+        #expect(items.map(\.1) == ["en", "a b&c", "", ""])
     }
 }
