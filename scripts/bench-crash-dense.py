@@ -84,7 +84,8 @@ def analyse(report, sites, functions):
             attributed.append(open_sites[0])
     return {"execs": report.get("execsPerSecond") or 0, "sites": found_sites, "deep": deep, "attributed": attributed,
             "signatures": len(report["crashes"]), "unconfirmed": len(report.get("unconfirmed", [])),
-            "peak": report.get("peakRSSMB")}
+            "peak": report.get("peakRSSMB"), "triage": report.get("triageSeconds"),
+            "artifacts": sum(len(c["inputs"]) for c in report["crashes"]) + len(report.get("unconfirmed", []))}
 
 
 def main():
@@ -156,8 +157,8 @@ def markdown(args, sites, results):
               "document, an emptied array, zero and out-of-range numbers) and three deep bugs behind them; `CatalogKitFixed` is the "
               "same file with every shallow site throwing instead. *restart* is libFuzzer's own behaviour (`--restart-on-crash`).")
     md.append("")
-    md.append("| variant | exec/s (median) | vs fixed | shallow sites found (median) | deep bugs found (runs) | median time to deep bug | signatures | not confirmed | peak RSS |")
-    md.append("|---|---|---|---|---|---|---|---|---|")
+    md.append("| variant | exec/s (median) | vs fixed | shallow sites found (median) | deep bugs found (runs) | median time to deep bug | signatures | not confirmed | peak RSS | triage after the budget (artifacts) |")
+    md.append("|---|---|---|---|---|---|---|---|---|---|")
     fixed = median([r["execs"] for r in results.get("fixed", [])])
     for name, runs in results.items():
         execs = median([r["execs"] for r in runs])
@@ -167,7 +168,8 @@ def markdown(args, sites, results):
         times = [t for r in runs for t in r["deep"].values()]
         md.append(f"| {name} | {execs:.0f} | {ratio} | {site_counts}{'' if name == 'fixed' else f' of {len(sites)}'} | {deep_runs} | "
                   f"{median(times):.1f} s | {median([r['signatures'] for r in runs]):.0f} | {median([r['unconfirmed'] for r in runs]):.0f} | "
-                  f"{median([r['peak'] or 0 for r in runs]):.0f} MB |")
+                  f"{median([r['peak'] or 0 for r in runs]):.0f} MB | "
+                  f"{median([r.get('triage') or 0 for r in runs]):.0f} s ({median([r.get('artifacts', 0) for r in runs]):.0f}) |")
     md.append("")
     dense = results.get("crash-dense", [])
     if dense:

@@ -94,6 +94,9 @@ public struct TargetResult: Sendable, Codable {
     /// reported as bugs (a fuzzing process that skipped many crashes may be in a state of its own).
     public var unconfirmed: [String] = []
     public var merged: Int?
+    /// Seconds spent replaying and grouping the artifacts after fuzzing (nil in reports written
+    /// before it was measured).
+    public var triageSeconds: Double?
     /// Seconds from the start of fuzzing to the first crash input written, if any.
     public var firstCrashSeconds: Double?
     public var command: String
@@ -265,7 +268,9 @@ public final class Campaign: @unchecked Sendable {
                                                   output: String(log.suffix(1500)))
         }
         let memory = sampler.result
+        let triageStart = Date()
         let (crashes, untriaged, unconfirmed) = try triage(target: target, binary: binary, artifacts: artifacts, start: start)
+        let triageSeconds = Date().timeIntervalSince(triageStart)
         let slow = CorpusReader.files(under: artifacts).filter { ($0 as NSString).lastPathComponent.hasPrefix("slow-") }
         let firstCrash = CorpusReader.files(under: artifacts).filter { !($0 as NSString).lastPathComponent.hasPrefix("slow-") }
             .compactMap { (try? FileManager.default.attributesOfItem(atPath: $0)[.modificationDate]) as? Date }
@@ -277,7 +282,7 @@ public final class Campaign: @unchecked Sendable {
             execsPerSecond: last.execsPerSecond, executions: last.executions,
             coverageStart: first?.coverage, coverageEnd: last.coverage,
             corpusStart: corpusStart, corpusEnd: corpusStart + CorpusReader.files(under: corpus).count,
-            peakRSSMB: memory.peakMB > 0 ? memory.peakMB : last.rssMB, crashes: crashes, slowInputs: slow.map(relative), untriaged: untriaged, unconfirmed: unconfirmed, merged: merged, firstCrashSeconds: firstCrash, command: command,
+            peakRSSMB: memory.peakMB > 0 ? memory.peakMB : last.rssMB, crashes: crashes, slowInputs: slow.map(relative), untriaged: untriaged, unconfirmed: unconfirmed, merged: merged, triageSeconds: triageSeconds, firstCrashSeconds: firstCrash, command: command,
             timeline: timeline, memoryTimeline: memory.samples.map { MemoryPoint(second: $0.second, maxRSSMB: $0.maxMB) })
     }
 
@@ -306,6 +311,7 @@ public final class Campaign: @unchecked Sendable {
         // Replays run side by side, as many as the campaign had jobs; what is made of them is
         // folded in the artifacts' order below, so the report does not depend on the interleaving.
         let workers = max(1, options.jobs)
+        let (timeout, rssLimitMB) = (options.timeout, options.rssLimitMB)
         let counter = TriageProgress(total: capped.count) { [progress, relative] n, file in
             progress("triaging \(relative(file)) (\(n) of \(capped.count))")
         }
@@ -315,13 +321,13 @@ public final class Campaign: @unchecked Sendable {
         // rarely share a key, and each replay of a hang costs the whole timeout.
         let quickKeys: [String?] = try parallelMap(count: capped.count, workers: workers) { i in
             counter.step(capped[i].0)
-            return isTimeout(i) ? nil : try triage.quickKey(binary: binary, input: capped[i].0, timeout: options.timeout, rssLimitMB: options.rssLimitMB)
+            return isTimeout(i) ? nil : try triage.quickKey(binary: binary, input: capped[i].0, timeout: timeout, rssLimitMB: rssLimitMB)
         }
         var firstWithKey: [String: Int] = [:]
         for (i, key) in quickKeys.enumerated() { if let key, firstWithKey[key] == nil { firstWithKey[key] = i } }
         let replayed = capped.indices.filter { i in quickKeys[i].map { firstWithKey[$0] == i } ?? true }
         let fullAnalyses = try parallelMap(count: replayed.count, workers: workers) { n in
-            try triage.replay(binary: binary, input: capped[replayed[n]].0, timeout: options.timeout, rssLimitMB: options.rssLimitMB).0
+            try triage.replay(binary: binary, input: capped[replayed[n]].0, timeout: timeout, rssLimitMB: rssLimitMB).0
         }
         var analysed: [Int: CrashAnalysis] = [:]
         for (n, i) in replayed.enumerated() { analysed[i] = fullAnalyses[n] }

@@ -29,6 +29,9 @@ public struct CampaignReport: Sendable {
         let total = results.reduce(0) { $0 + $1.crashes.count }
         md += "\n**\(total) unique crash signature(s).**\n"
         for r in results {
+            if let triage = r.triageSeconds, triage >= 1 {
+                md += "\n\(r.target): triage replayed the artifacts in \(String(format: "%.0f", triage)) s.\n"
+            }
             if let merged = r.merged { md += "\n\(r.target): \(merged) new input(s) merged into `Corpus/fuzz/\(r.target)/`.\n" }
             if let first = r.firstCrashSeconds { md += "\n\(r.target): first crash input after \(String(format: "%.1f", first)) s.\n" }
             if !r.crashes.isEmpty {

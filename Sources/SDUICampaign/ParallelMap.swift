@@ -5,16 +5,14 @@ import Foundation
 /// For work that waits on child processes (crash replays): each call blocks its thread, so these
 /// are plain threads, not the Swift concurrency pool, which a blocked task would starve.
 /// The first error thrown is rethrown once every started call has returned.
-func parallelMap<T>(count: Int, workers: Int, _ body: (Int) throws -> T) throws -> [T] {
+/// (`body` is escaping: the threads that ran it may outlive this call by a moment.)
+func parallelMap<T>(count: Int, workers: Int, _ body: @escaping (Int) throws -> T) throws -> [T] {
     let width = max(1, min(workers, count))
     if width == 1 { return try (0..<count).map(body) }
-    return try withoutActuallyEscaping(body) { body in
-        let state = ParallelMapState<T>(count: count, body: body)
-        let threads = (0..<width).map { _ in Thread { state.work() } }
-        for thread in threads { thread.start() }
-        state.done.wait(count: width)
-        return try state.results()
-    }
+    let state = ParallelMapState<T>(count: count, body: body)
+    for _ in 0..<width { Thread { state.work() }.start() }
+    state.done.wait(count: width)
+    return try state.results()
 }
 
 private final class ParallelMapState<T>: @unchecked Sendable {
