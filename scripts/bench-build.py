@@ -65,7 +65,7 @@ def main():
             median = statistics.median(times[ref][kind])
             ratio = "" if ref == first else f" ({median / statistics.median(times[first][kind]):.2f}×)"
             cells.append(f"{median:.0f} s{ratio}")
-        md.append(f"| `{ref}` ({commit}) | {cells[0]} | {cells[1]} |")
+        md.append(f"| `{ref}`{'' if ref == commit else f' ({commit})'} | {cells[0]} | {cells[1]} |")
     text = "\n".join(md) + "\n"
     print(text)
     if not args.no_write:
