@@ -312,7 +312,7 @@ public final class Campaign: @unchecked Sendable {
         // folded in the artifacts' order below, so the report does not depend on the interleaving.
         let workers = max(1, options.jobs)
         let (timeout, rssLimitMB) = (options.timeout, options.rssLimitMB)
-        let counter = TriageProgress(total: capped.count) { [progress, relative] n, file in
+        let counter = TriageProgress { [progress, relative] n, file in
             progress("triaging \(relative(file)) (\(n) of \(capped.count))")
         }
         // A cheap, unsymbolized replay first: inputs whose crash has the same message and the same
@@ -361,7 +361,7 @@ public final class Campaign: @unchecked Sendable {
         private let lock = NSLock()
         private var count = 0
         private let report: (Int, String) -> Void
-        init(total: Int, report: @escaping (Int, String) -> Void) { self.report = report }
+        init(report: @escaping (Int, String) -> Void) { self.report = report }
         func step(_ file: String) {
             lock.lock(); count += 1; let n = count; lock.unlock()
             if n % 25 == 1 { report(n, file) }

@@ -10,8 +10,12 @@ func parallelMap<T>(count: Int, workers: Int, _ body: @escaping (Int) throws -> 
     let width = max(1, min(workers, count))
     if width == 1 { return try (0..<count).map(body) }
     let state = ParallelMapState<T>(count: count, body: body)
-    for _ in 0..<width { Thread { state.work() }.start() }
-    state.done.wait(count: width)
+    let done = DispatchGroup()
+    for _ in 0..<width {
+        done.enter()
+        Thread { state.work(); done.leave() }.start()
+    }
+    done.wait()
     return try state.results()
 }
 
@@ -22,7 +26,6 @@ private final class ParallelMapState<T>: @unchecked Sendable {
     private var next = 0
     private var values: [T?]
     private var failure: Error?
-    let done = Countdown()
 
     init(count: Int, body: @escaping (Int) throws -> T) {
         self.count = count
@@ -31,7 +34,6 @@ private final class ParallelMapState<T>: @unchecked Sendable {
     }
 
     func work() {
-        defer { done.signal() }
         while true {
             lock.lock()
             let index = next
@@ -52,17 +54,5 @@ private final class ParallelMapState<T>: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         if let failure { throw failure }
         return values.map { $0! }
-    }
-}
-
-/// Waits until `signal()` was called `count` times.
-private final class Countdown: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var signals = 0
-    func signal() { condition.lock(); signals += 1; condition.broadcast(); condition.unlock() }
-    func wait(count: Int) {
-        condition.lock()
-        while signals < count { condition.wait() }
-        condition.unlock()
     }
 }
