@@ -92,6 +92,15 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
+        // The decoder slice: a user's decoder sources, where they live, made to compile on this
+        // system (view code left out by swift-syntax and by compiling and pruning; Apple frameworks
+        // this system lacks from the inert stand-ins in StandIns/, which are not modules of this
+        // package: a module named SwiftUI here would shadow Apple's on a Mac).
+        .target(name: "SDUIDecoderSlice", dependencies: [
+            "SDUIPlatform", "SDUIPlatformProcesses",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ], exclude: ["StandIns"]),
         // The platform layer: every OS-specific call (signals, memory figures, raw descriptors,
         // symbol lookup) in one C file with a Linux and a Darwin branch, a thin Swift face over it,
         // and processes (spawn, time out, toolchain tools) apart, because iOS has none.
@@ -133,6 +142,8 @@ let package = Package(
         .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI", "SDUIPayload", "SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUIPlugInTests", dependencies: ["SDUIPlugIn", "TestSupport"]),
         .testTarget(name: "SDUILiteralMiningTests", dependencies: ["SDUILiteralMining", "SDUIFuzz", "SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"]),
+        .testTarget(name: "SDUIDecoderSliceTests", dependencies: ["SDUIDecoderSlice", "SDUIPlatform", "SDUIPlatformProcesses"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "SDUIPlatformTests", dependencies: ["SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"]),
         .testTarget(name: "SDUIPlatformProcessesTests", dependencies: ["SDUIPlatformProcesses", "SDUIPlatform"]),
         .testTarget(name: "SDUIReferenceFuzzingTests", dependencies: ["SDUIReferenceFuzzing", "SDUIFuzz", "TestSupport"]),

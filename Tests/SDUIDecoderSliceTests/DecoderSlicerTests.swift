@@ -1,0 +1,155 @@
+import Foundation
+import SDUIDecoderSlice
+import SDUIPlatform
+import SDUIPlatformProcesses
+import XCTest
+
+/// The slice of a small SwiftUI/UIKit app folder (Fixtures/CardApp): view code left out, Apple
+/// frameworks stood in, what cannot compile pruned, the decode path kept byte for byte.
+final class DecoderSlicerTests: XCTestCase {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/CardApp").path
+
+    func work() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slice-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        return dir
+    }
+
+    func slicer(_ expression: String = "try Screen.parse(data)", sources: [String] = [fixture], work: String) -> DecoderSlicer {
+        DecoderSlicer(location: DecoderLocation(sources: sources, moduleName: "CardApp", decodeExpression: expression),
+                      standInsFolder: HarnessCheckout.standIns, workFolder: work, os: .linux)
+    }
+
+    func testLeavesOutViewCodeAndKeepsTheDecodePath() throws {
+        let slice = try slicer(work: work()).slice()
+        let notes = slice.notes.map { $0.text(relativeTo: Self.fixture) }
+        func has(_ fragment: String, file: StaticString = #filePath, line: UInt = #line) {
+            XCTAssertTrue(notes.contains { $0.contains(fragment) }, "no note with \(fragment) in:\n" + notes.joined(separator: "\n"), file: file, line: line)
+        }
+        has("CardApp.swift:3: left out `struct CardApp: App` (the app's entry point")
+        has("Models/Screen.swift:3: import dropped `import Kingfisher`")
+        has("Models/Screen.swift:2: stood in `import SwiftUI`")
+        has("Models/Screen.swift:33: left out `func remoteImage() -> KFImage`")
+        has("Views/CardView.swift:4: dropped `CardView: View`")
+        has("Views/CardView.swift:6: left out `@State private var pressed = false`")
+        has("Views/CardView.swift:9: left out `var body: some View`")
+        has("Views/CardView.swift:29: dropped `CardCell: UITableViewCell`")
+        has("Views/CardView.swift:30: left out `@IBOutlet weak var titleLabel: UILabel!`")
+        has("Views/CardView.swift:37: left out `func makeView() -> some View`")
+        has("Views/CardView.swift:38: left out `var label: UILabel`")
+        has("Views/CardView.swift:32: left out `func configure(with card: Card)` (does not compile here: cannot find 'titleLabel' in scope)")
+        XCTAssertFalse(notes.contains { $0.contains("struct Card:") || $0.contains("var id: String") }, notes.joined(separator: "\n"))
+        has("Views/CardView.swift:45: left out `#Preview")
+        // Kept: the models, the nested decodable type of a view, the hex initializer, a view's plain members.
+        let kept = slice.files.map(\.text).joined()
+        XCTAssertTrue(kept.contains("let value = UInt64(hex.dropFirst(), radix: 16)!"))
+        XCTAssertTrue(kept.contains("struct Style: Decodable"))
+        XCTAssertTrue(kept.contains("var style: CardView.Style"))
+        XCTAssertTrue(kept.contains("var id: String { card.id }"))
+        XCTAssertFalse(kept.contains("VStack("))
+        XCTAssertEqual(slice.standIns, ["CoreGraphics", "Combine", "UIKit", "SwiftUI"])
+    }
+
+    /// Every kept line is where it was, and the compiler is told the original file.
+    func testKeepsEveryLineWhereItWas() throws {
+        let slice = try slicer(work: work()).slice()
+        for file in slice.files {
+            let original = try String(contentsOfFile: file.path, encoding: .utf8)
+            var lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertEqual(lines.removeFirst(), "#sourceLocation(file: \"\(file.path)\", line: 1)")
+            let originalLines = original.split(separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertEqual(lines.count, originalLines.count, file.relativePath)
+            for (kept, was) in zip(lines, originalLines) where !kept.allSatisfy({ $0 == " " }) {
+                XCTAssertEqual(kept.count, was.count, "\(file.relativePath): \(was)")
+            }
+        }
+    }
+
+    /// The slice runs, and its crashes name the user's own file and line.
+    func testSliceRunsAndCrashesNameTheOriginalLine() throws {
+        let dir = try work()
+        let slice = try slicer(work: dir).slice()
+        let main = dir + "/main.swift"
+        try """
+        import Foundation
+        let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[1]))
+        let screen = try Screen.parse(data)
+        print("decoded \\(screen.cards.count) cards")
+        """.write(toFile: main, atomically: true, encoding: .utf8)
+        var sources: [String] = []
+        for (i, file) in slice.files.enumerated() {
+            let path = dir + "/s\(i).swift"
+            try file.text.write(toFile: path, atomically: true, encoding: .utf8)
+            sources.append(path)
+        }
+        let swiftc = try XCTUnwrap(Toolchain.tool("swiftc"))
+        var linkStandIns: [String] = []
+        for module in slice.standIns {
+            let files = DecoderSlicer.swiftFiles(under: [HarnessCheckout.standIns + "/" + module]).map(\.path)
+            let built = try ProcessRunner.run(swiftc, ["-parse-as-library", "-swift-version", "5", "-emit-library", "-static", "-emit-module",
+                                                       "-module-name", module, "-I", dir, "-o", dir + "/lib\(module).a"] + files, in: dir, timeout: 300)
+            XCTAssertEqual(built.status, 0, built.stderr)
+            linkStandIns.insert("-l\(module)", at: 0)  // what needs a module before it, for the linker
+        }
+        let out = try ProcessRunner.run(swiftc, ["-swift-version", "5", "-Onone", "-g", "-module-name", "CardApp", "-I", dir, "-L", dir]
+                                        + linkStandIns + [main] + sources + ["-o", dir + "/card"], in: dir, timeout: 600)
+        XCTAssertEqual(out.status, 0, out.stderr)
+        func run(_ json: String) throws -> ProcessRunner.Output {
+            let input = dir + "/in-\(UUID().uuidString).json"
+            try json.write(toFile: input, atomically: true, encoding: .utf8)
+            return try ProcessRunner.run(dir + "/card", [input], timeout: 60)
+        }
+        let fine = try run(##"{"title": "t", "cards": [{"id": "a", "kind": "grid", "tint": "#112233", "columns": 3}]}"##)
+        XCTAssertEqual(fine.stdout, "decoded 1 cards\n", fine.stderr)
+        let badHex = try run(##"{"title": "t", "cards": [{"id": "a", "kind": "promo", "tint": "#zz"}]}"##)
+        XCTAssertNotEqual(badHex.status, 0)
+        XCTAssertTrue(badHex.stderr.contains("CardApp/Screen.swift:38: Fatal error: Unexpectedly found nil"), badHex.stderr)
+        let zero = try run(##"{"title": "t", "cards": [{"id": "a", "kind": "grid", "tint": "#112233", "columns": 0}]}"##)
+        // (The runtime names its own line for this one; the campaign's symbolized stack names Screen.swift:29.)
+        XCTAssertNotEqual(zero.status, 0)
+        XCTAssertTrue(zero.stderr.contains("Fatal error: Division by zero"), zero.stderr)
+    }
+
+    func testADecodePathThatCannotCompileIsAnErrorNamingIt() throws {
+        let dir = try work()
+        let app = dir + "/App"
+        try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+        try """
+        import UIKit
+        struct Banner: Decodable {
+            let tint: UIColor
+            init(from decoder: Decoder) throws {
+                tint = UIColor.systemTeal.resolvedColor(with: UITraitCollection())
+            }
+        }
+        """.write(toFile: app + "/Banner.swift", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try slicer("try JSONDecoder().decode(Banner.self, from: data)", sources: [app], work: dir).slice()) { error in
+            guard case SliceError.cannotLeaveOut(let file, let line, let declaration, _) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(file, app + "/Banner.swift")
+            XCTAssertEqual(line, 4)
+            XCTAssertEqual(declaration, "init(from decoder: Decoder) throws")
+            XCTAssertTrue("\(error)".contains("on the decode path"))
+        }
+    }
+
+    func testADecodeExpressionThatDoesNotCompileSaysSo() throws {
+        XCTAssertThrowsError(try slicer("try Screen.decode(data)", work: work()).slice()) { error in
+            guard case SliceError.decodeExpression(let expression, let errors) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(expression, "try Screen.decode(data)")
+            XCTAssertTrue(errors.joined().contains("decode"), "\(errors)")
+        }
+    }
+
+    func testNoSourcesIsAnError() throws {
+        let dir = try work()
+        XCTAssertThrowsError(try slicer(sources: [dir + "/nothing"], work: dir).slice()) { error in
+            XCTAssertEqual(error as? SliceError, .noSources([dir + "/nothing"]))
+        }
+    }
+
+    func testModuleNameFromAFolder() {
+        XCTAssertEqual(DecoderLocation.moduleName(forFolder: "/x/My Shop App"), "MyShopApp")
+        XCTAssertEqual(DecoderLocation.moduleName(forFolder: "/x/2048"), "_2048")
+    }
+}
