@@ -67,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "SDUICLI",
             dependencies: [
-                "SDUIPayload", "SDUIScreen", "SDUIPlugIn", "SDUIFuzz", "SDUICampaign", "SDUIContract", "SDUIContractHTTP", "SDUIServe",
+                "SDUIPayload", "SDUIScreen", "SDUIPlugIn", "SDUIFuzz", "SDUICampaign", "SDUIDecoderSlice", "SDUIContract", "SDUIContractHTTP", "SDUIServe",
                 "SDUIContractProcess", "SDUIPlatform", "SDUIPlatformProcesses", "SDUILiteralMining",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "SDUIFuzzFixtures", dependencies: ["SDUIJSON", "SDUIPayload"]),
         // Fuzz campaigns: build and verify fuzzers, run them, triage crashes, report.
         // (It explains crash inputs with the reference decoder too: SDUIScreen.)
-        .target(name: "SDUICampaign", dependencies: ["SDUIFuzz", "SDUILiteralMining", "SDUIPlatform", "SDUIPlatformProcesses",
+        .target(name: "SDUICampaign", dependencies: ["SDUIFuzz", "SDUILiteralMining", "SDUIDecoderSlice", "SDUIPlatform", "SDUIPlatformProcesses",
                                                      "SDUIScreen", "SDUIPayload", "SDUIJSON"]),
         // What a decoder compares payloads against, mined offline: its Swift sources (swift-syntax)
         // and its binary (ELF, Mach-O). Used by the campaign runner and the CLI, not by fuzz binaries.

@@ -60,8 +60,20 @@ struct FuzzRunCommand: ParsableCommand {
         TARGETS
         \(FuzzTargetCatalog.helpText)
 
+        YOUR DECODER WHERE IT LIVES (no target file, no edits)
+          --decode EXPR (Swift over `data: Data`, as the app calls it) or --type T
+          (decoded with JSONDecoder), and where the code is: --sources DIR (a folder of
+          an Xcode app's sources, repeatable) or --module M (a module of the package at
+          --package-path). The harness slices the sources (view code left out, Apple
+          frameworks this system lacks stood in; each listed per File.swift:LINE in the
+          report), generates the fuzz target beside them in .build-sdui-decoders/, and,
+          with no --seeds, seeds from the JSON the app carries (mocks, previews, test
+          fixtures, JSON in multi-line string literals).
+
         EXAMPLES
           sdui fuzz                     # 20 s per default target, report printed
+          sdui fuzz run --sources "Shop/Shop" --decode 'try ScreenParser.parse(data)' --time 120
+          sdui fuzz run --module SectionsKit --type SectionsResponse --package-path Packages/SectionsKit
           sdui fuzz run compressed --time 600 --jobs 2
           sdui fuzz run FuzzMyDecoder --seeds MyCorpus --time 300 --merge
           sdui fuzz run FuzzMyDecoder --seeds MyCorpus --plain   # the baseline
@@ -143,18 +155,43 @@ struct FuzzRunCommand: ParsableCommand {
 
     @OptionGroup var package: PackageOption
 
+    @OptionGroup var decoder: DecoderLocationOptions
+
     func validate() throws {
+        try decoder.validate(targets: targets)
         if time < 1 { throw ValidationError("--time must be at least 1 second") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if maxLen < 1 || timeout < 1 || rssLimitMb < 1 { throw ValidationError("--max-len, --timeout and --rss-limit-mb must be positive") }
     }
 
     func run() throws {
-        let root = try package.root()
-        let names = targets.isEmpty || targets == ["all"] ? FuzzTargetCatalog.defaultNames : targets
-        let specs = names.map { FuzzTargetCatalog.spec(named: $0, seeds: seeds) }
+        var root: String
+        var specs: [FuzzTargetSpec]
+        var appendix: String?
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
-        var options = CampaignOptions(targets: specs, output: output ?? "campaigns/\(stamp)")
+        var campaignFolder = output ?? "campaigns/\(stamp)"
+        if decoder.isGiven {
+            // The decoder where it lives: the campaign runs in the generated package, its output
+            // lands where the user is.
+            let plugged = try decoder.pluggedDecoder(package: package)
+            let prepared: PluggedDecoder.Prepared
+            do {
+                prepared = try plugged.prepare(seeds: seeds) { printError("sdui fuzz: " + $0) }
+            } catch {
+                printError("sdui fuzz: \(error)")
+                throw ExitCode(2)
+            }
+            root = prepared.package.folder
+            specs = [prepared.spec]
+            appendix = prepared.reportSection
+            if !campaignFolder.hasPrefix("/") { campaignFolder = FileManager.default.currentDirectoryPath + "/" + campaignFolder }
+        } else {
+            root = try package.root()
+            let names = targets.isEmpty || targets == ["all"] ? FuzzTargetCatalog.defaultNames : targets
+            specs = names.map { FuzzTargetCatalog.spec(named: $0, seeds: seeds) }
+        }
+        var options = CampaignOptions(targets: specs, output: campaignFolder)
+        options.reportAppendix = appendix
         options.secondsPerTarget = time
         options.jobs = jobs
         options.maxLength = maxLen

@@ -49,6 +49,9 @@ public struct CampaignOptions: Sendable {
     /// (see ``CrashSites``): a crash-dense decoder keeps its speed. Off: libFuzzer's own behaviour,
     /// one job restart per crash (`--restart-on-crash`, for comparisons).
     public var skipKnownCrashes = true
+    /// Markdown added at the end of report.md (the decoder slice and the seeds found, for a
+    /// decoder plugged in where it lives).
+    public var reportAppendix: String?
 
     public init(targets: [FuzzTargetSpec], output: String) {
         self.targets = targets
@@ -135,7 +138,10 @@ public final class Campaign: @unchecked Sendable {
     func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : packageRoot + "/" + path }
     /// `path` (or a `-flag=path` argument) relative to the package root, for commands in reports.
     func relative(_ path: String) -> String {
-        path.replacingOccurrences(of: packageRoot + "/", with: "")
+        // A generated package is the harness's, not where the user is: its paths stay whole, so
+        // a printed command runs from anywhere.
+        if options.targets.contains(where: \.generated) { return path }
+        return path.replacingOccurrences(of: packageRoot + "/", with: "")
     }
 
     public func run() throws -> [TargetResult] {
@@ -293,7 +299,7 @@ public final class Campaign: @unchecked Sendable {
     /// Replays the artifacts (earliest first, up to the cap), groups them by signature. Inputs are
     /// never deleted.
     func triage(target: FuzzTargetSpec, binary: String, artifacts: String, start: Date) throws -> ([TargetResult.Crash], [String], [String]) {
-        let triage = CrashTriage(packageRoot: packageRoot, fuzzProduct: target.product)
+        let triage = CrashTriage(packageRoot: packageRoot, fuzzProduct: target.product, generated: target.generated)
         var bySignature: [String: TargetResult.Crash] = [:]
         var order: [String] = []
         func modified(_ file: String) -> Date {

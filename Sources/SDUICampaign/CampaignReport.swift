@@ -77,6 +77,9 @@ public struct CampaignReport: Sendable {
         }
         md += "\n## Commands\n\n"
         for r in results { md += "- \(r.target):\n\n  ```sh\n  \(r.command)\n  ```\n" }
+        // How a decoder plugged in where it lives was compiled: what was left out, stood in, and
+        // which of the app's own samples seeded the campaign.
+        if let appendix = options.reportAppendix { md += "\n" + appendix }
         return md
     }
 

@@ -38,9 +38,9 @@ public struct CrashTriage: Sendable {
     public var classifier: FrameClassifier
 
     /// `fuzzProduct` is the fuzz target being triaged: its own module is harness plumbing.
-    public init(packageRoot: String, fuzzProduct: String? = nil) {
+    public init(packageRoot: String, fuzzProduct: String? = nil, generated: Bool = false) {
         self.packageRoot = packageRoot
-        self.classifier = FrameClassifier(fuzzProduct: fuzzProduct)
+        self.classifier = FrameClassifier(fuzzProduct: fuzzProduct, generated: generated)
     }
 
     /// Replays `input` through `binary` once and analyses the output.

@@ -1,4 +1,5 @@
 import Foundation
+import SDUIDecoderSlice
 
 /// Tells the decoder's own stack frames from plumbing — the harness and the fuzz target file,
 /// libFuzzer, the sanitizers, the Swift runtime and standard library, Foundation and libc — wherever
@@ -13,9 +14,17 @@ public struct FrameClassifier: Sendable, Hashable {
     /// Source folders of harness plumbing, for frames named without a mangled symbol.
     public var harnessFolders: [String]
 
-    public init(fuzzProduct: String? = nil) {
+    /// `generated`: the product is a generated target (``GeneratedFuzzPackage``), whose module *is*
+    /// the decoder's; then only its entry file is the harness's, and so are the stand-in modules:
+    /// a crash inside a stand-in is never counted as the user's bug.
+    public init(fuzzProduct: String? = nil, generated: Bool = false) {
         harnessModules = ["SDUIFuzz", "SDUIPlatform"]
         harnessFolders = ["/Sources/SDUIFuzz/", "/Sources/FuzzTargets/", "/Sources/SDUIPlatform/", "/Sources/CSDUIPlatform/"]
+        if generated {
+            harnessModules.formUnion(AppleFrameworks.standIns.map(\.module))
+            harnessFolders += ["/" + FuzzEntryTemplate.generatedFileName, "/StandIns/"]
+            return
+        }
         if let product = fuzzProduct, !product.isEmpty {
             harnessModules.insert(Self.moduleName(ofProduct: product))
             harnessFolders.append("/Sources/\(product)/")

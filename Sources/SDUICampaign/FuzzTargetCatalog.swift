@@ -21,6 +21,9 @@ public struct FuzzTargetSpec: Sendable, Hashable {
     /// its parser), so an input is explained by where the reference decoder stops; a plugged-in
     /// decoder's by what it says itself and the values its code compares against.
     public var speaksProtocolV1: Bool
+    /// A target the harness generated around a decoder slice (``GeneratedFuzzPackage``): its
+    /// module is the decoder's own, not plumbing.
+    public var generated = false
 
     public init(name: String, product: String, seeds: [String], summary: String, decoderSources: [String] = ["Sources"],
                 findsSourcesInPackageGraph: Bool = false, role: FuzzTargetCatalog.Role = .fuzzed, regressionDecoder: String? = nil,

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import SDUICampaign
+import SDUIDecoderSlice
+
+/// Names a decoder as the app has it: how it is called and where its code is. Shared by every
+/// command that runs a user's decoder without a target file.
+struct DecoderLocationOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Swift that decodes a screen as the app does, over `data: Data`; compiled beside the decoder's sources, so internal names work (e.g. 'try ScreenParser.parse(data)').", valueName: "expr"))
+    var decode: String?
+
+    @Option(help: ArgumentHelp("A Decodable type to decode with JSONDecoder (instead of --decode).", valueName: "type"))
+    var type: String?
+
+    @Option(help: ArgumentHelp("A folder (or file) of the decoder's Swift sources, e.g. an Xcode app target's folder; repeatable. No Package.swift needed.", valueName: "dir"))
+    var sources: [String] = []
+
+    @Option(help: ArgumentHelp("The decoder's module: with --sources, its name (default: the first folder's name); without, a module of the package at --package-path whose sources (and its local dependencies') are used.", valueName: "name"))
+    var module: String?
+
+    @Option(help: ArgumentHelp("Where generated fuzz packages go (default: .build-sdui-decoders in the current folder).", valueName: "dir"))
+    var decoderScratchPath: String?
+
+    var isGiven: Bool { decode != nil || type != nil || !sources.isEmpty }
+
+    func validate(targets: [String]) throws {
+        guard isGiven else { return }
+        if decode != nil && type != nil { throw ValidationError("give --decode or --type, not both") }
+        if decode == nil && type == nil {
+            throw ValidationError("say how the app decodes a screen: --decode 'try MyScreen.parse(data)' or --type MyScreen")
+        }
+        if sources.isEmpty && module == nil {
+            throw ValidationError("say where the decoder's code is: --sources DIR (a folder of Swift files) or --module NAME (a module of the package at --package-path)")
+        }
+        if !targets.isEmpty {
+            throw ValidationError("targets (\(targets.joined(separator: " "))) and --decode/--type/--sources do not go together: the decoder you name is the target")
+        }
+    }
+
+    /// The decoder these options name, its generated package under the scratch folder.
+    func pluggedDecoder(package: PackageOption) throws -> PluggedDecoder {
+        let cwd = FileManager.default.currentDirectoryPath
+        func absolute(_ path: String) -> String { URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: cwd)).standardizedFileURL.path }
+        var folders = sources.map(absolute)
+        for folder in folders where !FileManager.default.fileExists(atPath: folder) {
+            throw ValidationError("--sources \(folder): no such folder")
+        }
+        var moduleName = module ?? folders.first.map(DecoderLocation.moduleName(forFolder:)) ?? "Decoder"
+        if folders.isEmpty, let module {
+            // A module of a package: its folder and those of the package's own modules it uses
+            // (compiled as one module; other packages' imports are sliced like a missing framework).
+            let root = try package.root()
+            let found = try PackageGraph(packageRoot: root).decoderSources(of: module)
+            let rootName = found.first?.package
+            folders = found.filter { $0.package == rootName }.map(\.path)
+            guard !folders.isEmpty else { throw ValidationError("no sources found for module \(module) in \(root)") }
+            moduleName = module
+        }
+        let expression = decode ?? DecoderLocation.decodeExpression(ofType: type ?? "")
+        return PluggedDecoder(location: DecoderLocation(sources: folders, moduleName: moduleName, decodeExpression: expression),
+                              scratchFolder: absolute(decoderScratchPath ?? ".build-sdui-decoders"))
+    }
+}
