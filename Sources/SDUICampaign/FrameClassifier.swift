@@ -1,5 +1,4 @@
 import Foundation
-import SDUIDecoderSlice
 
 /// Tells the decoder's own stack frames from plumbing — the harness and the fuzz target file,
 /// libFuzzer, the sanitizers, the Swift runtime and standard library, Foundation and libc — wherever
@@ -21,7 +20,8 @@ public struct FrameClassifier: Sendable, Hashable {
         harnessModules = ["SDUIFuzz", "SDUIPlatform"]
         harnessFolders = ["/Sources/SDUIFuzz/", "/Sources/FuzzTargets/", "/Sources/SDUIPlatform/", "/Sources/CSDUIPlatform/"]
         if generated {
-            harnessModules.formUnion(AppleFrameworks.standIns.map(\.module))
+            // By location, not module: the user's extension of a stand-in type (`Color(hex:)`)
+            // is mangled under the stand-in's module, but it is the user's code.
             harnessFolders += ["/" + FuzzEntryTemplate.generatedFileName, "/StandIns/"]
             return
         }

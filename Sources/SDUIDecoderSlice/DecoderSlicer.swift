@@ -43,6 +43,12 @@ public struct DecoderSlice: Sendable, Codable {
         public var relativePath: String
         /// The text compiled (the original with left-out code blanked and a `#sourceLocation` line).
         public var text: String
+
+        public init(path: String, relativePath: String, text: String) {
+            self.path = path
+            self.relativePath = relativePath
+            self.text = text
+        }
     }
 
     public var location: DecoderLocation
@@ -53,6 +59,15 @@ public struct DecoderSlice: Sendable, Codable {
     /// Compile-and-prune rounds it took.
     public var rounds: Int
     public var seconds: Double
+
+    public init(location: DecoderLocation, files: [File], notes: [SliceNote], standIns: [String], rounds: Int, seconds: Double) {
+        self.location = location
+        self.files = files
+        self.notes = notes
+        self.standIns = standIns
+        self.rounds = rounds
+        self.seconds = seconds
+    }
 
     /// Declarations left out (not conformances, imports or attributes).
     public var leftOut: [SliceNote] { notes.filter { $0.action == .leftOut } }

@@ -53,6 +53,23 @@ import Testing
         #expect(!classifier.isProject(demangled: "_assertionFailure(_:_:file:line:flags:)", image: "libswiftCore.so", location: ""))
     }
 
+    /// A generated target's module is the decoder's own: its frames count, but for the generated
+    /// entry file and the stand-ins (where a crash is the harness's). A user's extension of a
+    /// stand-in type is mangled under the stand-in's module and is still the user's.
+    @Test func aGeneratedTargetsModuleIsTheDecoders() {
+        let classifier = FrameClassifier(fuzzProduct: "CardApp", generated: true)
+        #expect(classifier.isProject(symbol: "$s7CardApp6ScreenV5parseyAC10Foundation4DataVKFZ", function: "", location: "/app/Models/Screen.swift:11"))
+        #expect(classifier.isProject(symbol: "$s7SwiftUI5ColorV7CardAppE3hexACSS_tcfC", function: "", location: "/app/Models/Screen.swift:38"))
+        #expect(!classifier.isProject(symbol: "$s7SwiftUI5ColorV3red5green4blue7opacityACSd_S3dtcfC", function: "",
+                                      location: "/work/.build-sdui-decoders/CardApp/StandIns/SwiftUI/SwiftUI.swift:20"))
+        #expect(!classifier.isProject(symbol: "$s7CardApp19SDUIGeneratedTargetO7harnessXXX", function: "",
+                                      location: "/work/.build-sdui-decoders/CardApp/Sources/CardApp/SDUIGeneratedEntry.swift:12"))
+        #expect(!classifier.isProject(demangled: "closure #1 in variable initialization expression of static SDUIGeneratedTarget.harness",
+                                      image: "CardApp", location: ""))
+        // Not generated: the fuzz product's module is plumbing, as before.
+        #expect(!FrameClassifier(fuzzProduct: "CardApp").isProject(symbol: "$s7CardApp6ScreenV5parseyAC10Foundation4DataVKFZ", function: "", location: ""))
+    }
+
     /// One signature per crash site: two sites in one function are two bugs (titled with their
     /// `File.swift:LINE`), the two ways one `as!` fails (nil, wrong type) are one, and a checkout
     /// elsewhere keeps the signature. Without a line, the function and the operation sign it.
