@@ -3,6 +3,7 @@ import Foundation
 import SDUICampaign
 import SDUIFuzz
 import SDUILiteralMining
+import SDUIDecoderSlice
 
 struct FuzzCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,7 +14,7 @@ struct FuzzCommand: ParsableCommand {
         binaries are built with libFuzzer and AddressSanitizer into .build-fuzz, apart
         from normal builds.
         """,
-        subcommands: [FuzzRunCommand.self, FuzzDictCommand.self, FuzzBuildCommand.self, FuzzListCommand.self, FuzzRegressCommand.self,
+        subcommands: [FuzzRunCommand.self, FuzzSliceCommand.self, FuzzInitCommand.self, FuzzDictCommand.self, FuzzBuildCommand.self, FuzzListCommand.self, FuzzRegressCommand.self,
                       FuzzCoverageCommand.self, FuzzPlotCommand.self],
         defaultSubcommand: FuzzRunCommand.self
     )
@@ -348,6 +349,97 @@ struct FuzzListCommand: ParsableCommand {
             }
         case .clusterfuzzlite:
             print(FuzzTargetCatalog.clusterFuzzLiteTSV, terminator: "")
+        }
+    }
+}
+
+struct FuzzInitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Write the fuzz target the harness would generate into your repository.",
+        discussion: """
+        For teams who want the target in their own repository: writes
+        Sources/Fuzz<Module>/Fuzz<Module>.swift (the same harness and entry points as
+        `sdui fuzz run --decode …` generates), importing your decoder's module, and
+        prints the lines to add to Package.swift. The file is in a module of its own,
+        so the decode expression must reach what your module makes public. Never
+        overwrites a file.
+
+        EXAMPLES
+          sdui fuzz init --module MyDecoder --decode 'try MyScreen.decode(data)'
+          sdui fuzz init --module MyDecoder --type MyScreen --output Fuzz/Targets
+        """
+    )
+
+    @Option(help: ArgumentHelp("The decoder's module, imported by the target.", valueName: "name"))
+    var module: String
+
+    @Option(help: ArgumentHelp("Swift that decodes a screen over `data: Data` (e.g. 'try MyScreen.decode(data)').", valueName: "expr"))
+    var decode: String?
+
+    @Option(help: ArgumentHelp("A Decodable type to decode with JSONDecoder (instead of --decode).", valueName: "type"))
+    var type: String?
+
+    @Option(help: ArgumentHelp("The folder to write the target into (default: Sources/Fuzz<Module>).", valueName: "dir"))
+    var output: String?
+
+    func validate() throws {
+        if (decode == nil) == (type == nil) { throw ValidationError("give one of --decode 'try MyScreen.decode(data)' or --type MyScreen") }
+    }
+
+    func run() throws {
+        let target = "Fuzz" + module
+        let folder = output ?? "Sources/\(target)"
+        let path = folder + "/\(target).swift"
+        guard !FileManager.default.fileExists(atPath: path) else {
+            printError("sdui fuzz init: \(path) exists; it is not overwritten (move it away, or pass --output DIR)")
+            throw ExitCode(1)
+        }
+        let text = FuzzEntryTemplate.repositoryTarget(name: module, decoderModule: module,
+                                                      decodeExpression: decode ?? DecoderLocation.decodeExpression(ofType: type ?? ""))
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+        print("wrote \(path)")
+        print("add to Package.swift's targets:")
+        print("    .executableTarget(name: \"\(target)\", dependencies: [\"\(module)\", .product(name: \"SDUIFuzz\", package: \"SDUIHarness\")]\(output == nil ? "" : ", path: \"\(folder)\""))")
+    }
+}
+
+struct FuzzSliceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "slice",
+        abstract: "Show how your decoder is plugged in where it lives, without fuzzing.",
+        discussion: """
+        Slices the decoder's sources as `sdui fuzz run --decode …` would (view code
+        left out, Apple frameworks this system lacks stood in, what does not compile
+        pruned, never the decode path), writes the generated package, and prints what
+        was left out or stood in per File.swift:LINE and the samples found as seeds.
+        Your files are only read.
+
+        EXIT STATUS
+          0 the slice compiles; 2 it cannot be made (the error names the declaration
+            and why); 64 usage error.
+        """
+    )
+
+    @OptionGroup var decoder: DecoderLocationOptions
+
+    @OptionGroup var package: PackageOption
+
+    func validate() throws {
+        guard decoder.isGiven else { throw ValidationError("name the decoder: --sources DIR (or --module NAME) and --decode EXPR (or --type T)") }
+        try decoder.validate(targets: [])
+    }
+
+    func run() throws {
+        let plugged = try decoder.pluggedDecoder(package: package)
+        do {
+            let prepared = try plugged.prepare(seeds: []) { printError("sdui fuzz slice: " + $0) }
+            print(prepared.reportSection, terminator: "")
+            printError("sdui fuzz slice: generated package in \(prepared.package.folder)")
+        } catch {
+            printError("sdui fuzz slice: \(error)")
+            throw ExitCode(2)
         }
     }
 }

@@ -13,6 +13,9 @@ struct ViewCodeFinder {
     let userViews: Set<String>
     /// Types of the user's that a view type's conformance drops, but that stay (decodable views).
     let userViewShells: Set<String>
+    /// Every type the user's code declares: a model named `Section`, `Button` or `Link` (SDUI
+    /// models often are) is not SwiftUI's view of that name.
+    let declaredTypes: Set<String>
 
     init(files: [SliceFile], os: HostOS) {
         self.os = os
@@ -41,6 +44,7 @@ struct ViewCodeFinder {
             }
         }
         userViewShells = views
+        declaredTypes = Set(supertypes.keys)
         userViews = views.subtracting(decodable)
     }
 
@@ -76,7 +80,7 @@ struct ViewCodeFinder {
             file.leaveOut(decl, reason: "view code: @\(view)")
             return
         }
-        if !isTypeDeclaration(decl), let name = DeclarationTree.signatureTypeNames(of: decl).first(where: { ViewCodeRules.isViewType($0, userViews: userViews) }) {
+        if !isTypeDeclaration(decl), let name = DeclarationTree.signatureTypeNames(of: decl).first(where: isViewType) {
             file.leaveOut(decl, reason: "view code: its signature names \(name)")
             return
         }
@@ -98,6 +102,10 @@ struct ViewCodeFinder {
         case .dropped:
             file.leaveOut(decl, action: .importDropped, reason: "no module \(module) here and no stand-in: what uses it is left out")
         }
+    }
+
+    private func isViewType(_ name: String) -> Bool {
+        userViews.contains(name) || (!declaredTypes.contains(name) && ViewCodeRules.isViewType(name, userViews: userViews))
     }
 
     private func isTypeDeclaration(_ decl: DeclSyntax) -> Bool {
