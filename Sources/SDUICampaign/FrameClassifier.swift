@@ -62,6 +62,9 @@ public struct FrameClassifier: Sendable, Hashable {
         if s.hasPrefix("_") { s = s.dropFirst() }
         guard s.hasPrefix("$s") || s.hasPrefix("$S") else { return nil }
         s = s.dropFirst(2)
+        // An extension's code is its module's, whatever it extends: `$sSe13AnyCodableKitE…`
+        // (Decodable, extended in AnyCodableKit), `$s7SwiftUI5ColorV7CardAppE…`.
+        if let module = extensionModule(s) { return module }
         if s.hasPrefix("s") { return "Swift" }
         if s.hasPrefix("S") {
             // Standard substitutions: `So` (imported C/ObjC), `SC` (Clang) and `Sc…` (concurrency)
@@ -75,6 +78,27 @@ public struct FrameClassifier: Sendable, Hashable {
         guard let length = Int(digits), length > 0 else { return nil }
         let name = s.dropFirst(digits.count).prefix(length)
         return name.count == length ? String(name) : nil
+    }
+
+    /// The module of an extension at the symbol's start: after a standard type (`Se`, `Sa`) or a
+    /// type of another module (`7SwiftUI5ColorV`), an identifier followed by `E`.
+    static func extensionModule(_ symbol: Substring) -> String? {
+        var s = symbol
+        func identifier() -> Substring? {
+            let digits = s.prefix { $0.isNumber }
+            guard let length = Int(digits), length > 0, s.count >= digits.count + length else { return nil }
+            let name = s.dropFirst(digits.count).prefix(length)
+            s = s.dropFirst(digits.count + length)
+            return name
+        }
+        if s.hasPrefix("S"), s.count > 2, s.dropFirst().first != "o", s.dropFirst().first != "C" {
+            s = s.dropFirst(2)
+        } else {
+            guard identifier() != nil, identifier() != nil, let kind = s.first, "VCOP".contains(kind) else { return nil }
+            s = s.dropFirst()
+        }
+        guard let module = identifier(), s.first == "E" else { return nil }
+        return String(module)
     }
 
     /// A product's module name, as SwiftPM derives it (`Fuzz-Feed` → `Fuzz_Feed`).

@@ -26,7 +26,7 @@ public enum FuzzEntryTemplate {
     /// A whole target file for a decoder called as `decodeExpression` over `data: Data`, compiled
     /// in the decoder's own module (so internal entry points work). The call runs on the main
     /// actor's terms: libFuzzer calls every input on the main thread, so a `@MainActor` decoder
-    /// is called as the app calls it, and `assumeIsolated` traps loudly if that were ever false.
+    /// is called as the app calls it (``MainActorCall``).
     public static func generatedTarget(name: String, decodeExpression: String, mutation: String = "compressed") -> String {
         let expression = decodeExpression.trimmingCharacters(in: .whitespacesAndNewlines)
         let tried = expression.hasPrefix("try") ? expression : "try " + expression
@@ -41,7 +41,7 @@ public enum FuzzEntryTemplate {
                 name: \(SwiftLiteral.string(name)),
                 decode: { bytes in
                     let data = Data(try FuzzPayload.text(of: bytes))  // gzip, zlib and raw deflate opened as the app's networking would
-                    return try MainActor.assumeIsolated {
+                    return try MainActorCall.run {  // on the main thread, as the app calls it (@MainActor decoders too)
                         \(tried)
                     }
                 }

@@ -10,7 +10,7 @@ public struct PluggedDecoder: Sendable {
     public var location: DecoderLocation
     /// The decoder's name in reports (default: its module's).
     public var name: String
-    /// Where generated packages go: `<scratch>/<Module>/`.
+    /// The generated package every decoder plugged in from here shares (``GeneratedFuzzPackage``).
     public var scratchFolder: String
     public var os: HostOS = .current
 
@@ -20,7 +20,7 @@ public struct PluggedDecoder: Sendable {
         self.scratchFolder = scratchFolder
     }
 
-    public var packageFolder: String { scratchFolder + "/" + location.moduleName }
+    public var packageFolder: String { scratchFolder }
 
     public struct Prepared: Sendable {
         public var package: GeneratedFuzzPackage
@@ -35,7 +35,7 @@ public struct PluggedDecoder: Sendable {
     public func prepare(seeds: [String], progress: (String) -> Void) throws -> Prepared {
         progress("slicing \(location.moduleName) from \(location.sources.joined(separator: ", "))")
         let slicer = DecoderSlicer(location: location, standInsFolder: HarnessCheckout.standIns,
-                                   workFolder: packageFolder + "/.slice", os: os)
+                                   workFolder: scratchFolder + "/.slice/" + location.moduleName, os: os)
         let slice = try slicer.slice()
         let leftOut = slice.leftOut.count
         progress("\(location.moduleName): \(slice.files.count) file(s) sliced in \(String(format: "%.1f", slice.seconds)) s: "
@@ -46,7 +46,7 @@ public struct PluggedDecoder: Sendable {
         var found: [SeedFinder.Seed] = []
         if seeds.isEmpty {
             found = SeedFinder.find(in: location.sources)
-            let folder = packageFolder + "/seeds"
+            let folder = scratchFolder + "/seeds/" + location.moduleName
             try? FileManager.default.removeItem(atPath: folder)
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for (i, seed) in found.enumerated() {

@@ -294,8 +294,8 @@ public struct DecoderSlicer: Sendable {
         import Foundation
 
         @inline(never) func __sduiDecodeExpressionCheck(_ data: Data) throws {
-            _ = try MainActor.assumeIsolated {
-        \(Self.tried(location.decodeExpression))
+            try MainActor.assumeIsolated {
+                _ = \(Self.tried(location.decodeExpression))
             }
         }
 

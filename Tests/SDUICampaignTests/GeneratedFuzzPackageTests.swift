@@ -16,23 +16,26 @@ import Testing
         for symbol in ["LLVMFuzzerTestOneInput", "LLVMFuzzerInitialize", "LLVMFuzzerCustomMutator", "LLVMFuzzerCustomCrossOver"] {
             #expect(text.contains("@_cdecl(\"\(symbol)\")"))
         }
-        #expect(text.contains("return try MainActor.assumeIsolated {\n                try ScreenParser.parse(data)\n"))
+        #expect(text.contains("return try MainActorCall.run {  // on the main thread, as the app calls it (@MainActor decoders too)\n                try ScreenParser.parse(data)\n"))
         #expect(text.contains("#if !SDUI_LIBFUZZER\n@main enum SDUIReplay { static func main() { FuzzReplay.main(SDUIGeneratedTarget.harness) } }"))
         #expect(text.contains("name: \"shop\""))
     }
 
     @Test func theManifestNamesTheDecodersModuleTheStandInsAndTheHarness() throws {
         let package = GeneratedFuzzPackage(slice: Self.slice, name: "shop", folder: "/tmp/x", harnessRoot: "/deps/SDUIHarness", standInsFolder: HarnessCheckout.standIns)
-        let manifest = package.manifest
+        let manifest = package.manifest(members: [package.member, .init(module: "Older", standIns: ["CoreGraphics", "UIKit"])])
         #expect(package.product == "Shop")
         #expect(manifest.contains(".package(path: \"/deps/SDUIHarness\")"))
         #expect(manifest.contains(".executableTarget(name: \"Shop\", dependencies: [.product(name: \"SDUIFuzz\", package: \"SDUIHarness\"), \"CoreGraphics\", \"Combine\", \"SwiftUI\"], path: \"Sources/Shop\""))
         #expect(manifest.contains(".target(name: \"SwiftUI\", dependencies: [\"Combine\", \"CoreGraphics\"], path: \"StandIns/SwiftUI\""))
+        #expect(manifest.contains(".target(name: \"UIKit\", dependencies: [\"CoreGraphics\"], path: \"StandIns/UIKit\""))
+        #expect(manifest.contains(".executableTarget(name: \"Older\", dependencies: [.product(name: \"SDUIFuzz\", package: \"SDUIHarness\"), \"CoreGraphics\", \"UIKit\"]"))
         let files = try package.files()
         #expect(files["Sources/Shop/Models/Screen.swift"] == Self.slice.files[0].text)
         #expect(files["Sources/Shop/SDUIGeneratedEntry.swift"]?.contains("try ScreenParser.parse(data)") == true)
         #expect(files["StandIns/SwiftUI/SwiftUI.swift"]?.contains("public struct Color") == true)
         #expect(files["StandIns/UIKit/UIKit.swift"] == nil)
+        #expect(files["Sources/Shop/slice.md"] == package.sliceReport)
         #expect(package.sliceReport.contains("- Views/Card.swift:9: left out `var body: some View` (view code)"))
     }
 
@@ -51,5 +54,11 @@ import Testing
         let after = try FileManager.default.attributesOfItem(atPath: screen)[.modificationDate] as? Date
         #expect(before == after)
         #expect(!FileManager.default.fileExists(atPath: stale))
+        // A second decoder shares the package; the first stays in its manifest.
+        var other = Self.slice
+        other.location.moduleName = "Feed"
+        try GeneratedFuzzPackage(slice: other, name: "feed", folder: folder, harnessRoot: "/deps/SDUIHarness", standInsFolder: HarnessCheckout.standIns).write()
+        let manifest = try String(contentsOfFile: folder + "/Package.swift", encoding: .utf8)
+        #expect(manifest.contains("name: \"Feed\"") && manifest.contains("name: \"Shop\""))
     }
 }

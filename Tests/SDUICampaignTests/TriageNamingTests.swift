@@ -41,6 +41,11 @@ import Testing
         #expect(FrameClassifier.swiftModule(ofSymbol: "$sSa9repeating5countSayxGx_SitcfCSi_Tg5") == "Swift")
         #expect(FrameClassifier.swiftModule(ofSymbol: "$ss17_assertionFailure__4file4line5flagss5NeverOs12StaticStringV_A2HSus6UInt32VtF") == "Swift")
         #expect(FrameClassifier.swiftModule(ofSymbol: "fuzzer::Fuzzer::RunOne") == nil)
+        // An extension's code is its own module's: of a standard protocol, of another module's type.
+        #expect(FrameClassifier.swiftModule(ofSymbol: "$sSe13AnyCodableKitE4load4fromxAA9JSONValueO_tFZAA14ParagraphBlockV_Tt1g5") == "AnyCodableKit")
+        #expect(FrameClassifier.swiftModule(ofSymbol: "$s7SwiftUI5ColorV7CardAppE3hexACSS_tcfC") == "CardApp")
+        #expect(FrameClassifier.swiftModule(ofSymbol: "$sSa9repeating5countSayxGx_SitcfCSi_Tg5") == "Swift")
+        #expect(FrameClassifier.swiftModule(ofSymbol: "$s7FeedKit12FeedRendererV10headerCell3forS2S_tF") == "FeedKit")
         let classifier = FrameClassifier(fuzzProduct: "FuzzFeedKit")
         #expect(classifier.isProject(symbol: "$s7FeedKit12FeedRendererV10headerCell3forS2S_tF", function: "", location: ""))
         #expect(!classifier.isProject(symbol: "$s11FuzzFeedKit4testys5Int32VSPys5UInt8VGSg_SitF", function: "", location: ""))

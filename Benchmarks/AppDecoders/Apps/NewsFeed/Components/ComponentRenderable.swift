@@ -1,0 +1,5 @@
+import UIKit
+
+protocol ComponentRenderable {
+    func makeView() -> UIView
+}

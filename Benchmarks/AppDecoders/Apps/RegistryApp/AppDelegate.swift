@@ -1,0 +1,16 @@
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+
+    var window: UIWindow?
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let home = ScreenViewController(screenID: "home", client: ScreenClient())
+        window.rootViewController = UINavigationController(rootViewController: home)
+        window.makeKeyAndVisible()
+        self.window = window
+        return true
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+
+@MainActor
+protocol ComponentRegistrar {
+    func register(in registry: ComponentRegistry)
+}
+
+@MainActor
+enum AppRegistrars {
+    static let all: [ComponentRegistrar] = [
+        CoreComponentsRegistrar(),
+        PromotionsRegistrar(),
+    ]
+}

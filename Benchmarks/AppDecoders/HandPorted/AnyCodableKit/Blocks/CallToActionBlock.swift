@@ -1,0 +1,7 @@
+import Foundation
+
+struct CallToActionBlock: Decodable {
+    let title: String
+    let url: URL
+    let prominent: Bool?
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+// Stand-in for the UIKit type the decoder touches (Linux has no UIKit). CGFloat comes from Foundation.
+
+class UIColor {
+    let red: CGFloat
+    let green: CGFloat
+    let blue: CGFloat
+    let alpha: CGFloat
+
+    init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    static var systemRed: UIColor {
+        UIColor(red: 1, green: 0.231, blue: 0.188, alpha: 1)
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+struct OneImageData: ViewDataComponent {
+    static let viewType = "one_image"
+
+    struct ImageSize: Decodable {
+        let width: Double
+        let height: Double
+    }
+
+    let imageString: String
+    let imageSize: ImageSize?
+    /// Height as a percentage of the width, used to reserve space before the image loads.
+    let heightPercent: Int
+
+    private enum CodingKeys: String, CodingKey {
+        case imageString = "image_string"
+        case imageSize = "image_size"
+    }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        imageString = try container.decode(String.self, forKey: .imageString)
+        imageSize = try container.decodeIfPresent(ImageSize.self, forKey: .imageSize)
+        if let imageSize {
+            heightPercent = Int(imageSize.height / imageSize.width * 100)
+        } else {
+            heightPercent = 75
+        }
+    }
+}
