@@ -27,6 +27,9 @@ let package = Package(
         .library(name: "SDUIJSON", targets: ["SDUIJSON"]),
         .library(name: "SDUIScreen", targets: ["SDUIScreen"]),
         .library(name: "SDUIPlugIn", targets: ["SDUIPlugIn"]),
+        // Deprecated aliases of renamed products (CHANGELOG.md): they re-export the new modules.
+        .library(name: "SDUIRendering", targets: ["SDUIRendering"]),
+        .library(name: "SDUIRender", targets: ["SDUIRender"]),
         .executable(name: "sdui", targets: ["SDUICLI"]),
         .executable(name: "sdui-bench", targets: ["SDUIBench"]),
         .executable(name: "sdui-fuzz-dict", targets: ["SDUIFuzzDict"]),
@@ -60,6 +63,8 @@ let package = Package(
         // team plugs its decoder in), the `Rendering` it may give (what a client shows, and its
         // canonical text: the golden file) and the frames of the render protocol.
         .target(name: "SDUIPlugIn"),
+        .target(name: "SDUIRendering", dependencies: ["SDUIPlugIn"]),
+        .target(name: "SDUIRender", dependencies: ["SDUIScreen"]),
         // Screen protocol v1, the reference decoder: the model, the lenient Codable decoder, the
         // encoder and its rendering (protocol §6).
         .target(name: "SDUIScreen", dependencies: ["SDUIPayload", "SDUIJSON", "SDUIPlugIn"]),

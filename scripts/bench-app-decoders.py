@@ -9,12 +9,14 @@ generated entry as the user's code is counted against the harness.
 With --hand-ported, the same decoders ported by hand (HandPorted/<app>, Foundation only) are fuzzed
 the same way, side by side, for slice and build time and exec/s against the zero-code path.
 
-Usage: python3 scripts/bench-app-decoders.py [--apps ShopApp,...] [--budget 60] [--jobs 2]
-                                             [--hand-ported] [--check] [--write] [--sdui PATH]
---check exits 1 unless every bug of the chosen apps is found and nothing is blamed on a stand-in.
---write puts the Markdown section into BENCHMARKS.md.
+Usage: python3 scripts/bench-app-decoders.py [--apps ShopApp,...] [--budget 60] [--jobs 2] [--parallel 1]
+                                             [--hand-ported] [--check] [--required id,...] [--write] [--sdui PATH]
+The apps' generated targets are built first, all at once (they share one generated package), then
+fuzzed PARALLEL campaigns at a time.
+--check exits 1 unless every bug of the chosen apps (or the --required ones) is found and nothing
+is blamed on a stand-in or the generated entry. --write puts the Markdown section into BENCHMARKS.md.
 """
-import argparse, csv, datetime, json, os, platform, re, subprocess, sys, tempfile, time
+import argparse, concurrent.futures, csv, datetime, json, os, platform, re, subprocess, sys, tempfile, time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 BENCH = os.path.join(ROOT, "Benchmarks", "AppDecoders")
@@ -25,11 +27,31 @@ def table(name):
         return list(csv.DictReader(f, delimiter="\t"))
 
 
+def decoder_args(app, sources, work, label):
+    return ["--sources", sources, "--module", app["module_name"], "--decode", app["decode"],
+            "--decoder-scratch-path", os.path.join(work, f"decoders-{label}")]
+
+
+def prebuild(sdui, apps, work, label):
+    """Slices every app into the shared generated package and builds all their fuzz targets at once."""
+    started = time.time()
+    for app, sources in apps:
+        proc = subprocess.run([sdui, "fuzz", "slice"] + decoder_args(app, sources, work, label), text=True, capture_output=True, cwd=work)
+        if proc.returncode != 0:
+            sys.exit(f"{app['app']}: the slice failed:\n{proc.stderr}")
+    package = os.path.join(work, f"decoders-{label}")
+    cmd = ["swift", "build", "-c", "release", "--scratch-path", ".build-fuzz", "--sanitize=fuzzer",
+           "-Xswiftc", "-DSDUI_LIBFUZZER", "-Xswiftc", "-sanitize=fuzzer,address"]
+    proc = subprocess.run(cmd, text=True, capture_output=True, cwd=package)
+    if proc.returncode != 0:
+        sys.exit(f"the fuzz build of the generated package failed:\n{(proc.stdout + proc.stderr)[-4000:]}")
+    return time.time() - started
+
+
 def run_campaign(sdui, app, sources, budget, jobs, work, label):
     out = os.path.join(work, f"{label}-{app['app']}")
-    cmd = [sdui, "fuzz", "run", "--sources", sources, "--module", app["module_name"], "--decode", app["decode"],
-           "--time", str(budget), "--jobs", str(jobs), "--output", out,
-           "--decoder-scratch-path", os.path.join(work, f"decoders-{label}")]
+    cmd = [sdui, "fuzz", "run"] + decoder_args(app, sources, work, label) + [
+           "--time", str(budget), "--jobs", str(jobs), "--output", out, "--no-build"]
     started = time.time()
     proc = subprocess.run(cmd, text=True, capture_output=True, cwd=work)
     wall = time.time() - started
@@ -39,10 +61,6 @@ def run_campaign(sdui, app, sources, budget, jobs, work, label):
     results = json.load(open(report)) if os.path.exists(report) else []
     return {"status": proc.returncode, "wall": wall, "slice": float(sliced.group(1)) if sliced else None,
             "stderr": err[-4000:], "results": results, "output": out}
-
-
-def build_seconds(stderr_lines):
-    return None
 
 
 def found(bug, results):
@@ -77,6 +95,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--hand-ported", action="store_true")
     ap.add_argument("--check", action="store_true")
+    ap.add_argument("--required", default="", help="bug ids --check requires (default: every bug of the chosen apps)")
+    ap.add_argument("--parallel", type=int, default=1)
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--sdui", default=None)
     ap.add_argument("--work", default=None)
@@ -89,41 +109,47 @@ def main():
     bugs = table("bugs.tsv")
     work = args.work or tempfile.mkdtemp(prefix="app-decoders-")
     rows, missed, blamed = [], [], []
-    for app in apps:
+    required = set(args.required.split(",")) if args.required else None
+    modes = [("zero-code", "zero", lambda a: os.path.join(BENCH, a["sources"]))]
+    if args.hand_ported:
+        modes.append(("hand-ported", "hand", lambda a: os.path.join(BENCH, "HandPorted", a["app"])))
+    builds = {}
+    for mode, label, where in modes:
+        builds[mode] = prebuild(sdui, [(a, where(a)) for a in apps], work, label)
+        print(f"{mode}: sliced and built {len(apps)} decoders in {builds[mode]:.0f} s", flush=True)
+    jobs = [(app, mode, label, where(app)) for app in apps for mode, label, where in modes]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.parallel) as pool:
+        done = list(pool.map(lambda j: (j[0], j[1], run_campaign(sdui, j[0], j[3], args.budget, args.jobs, work, j[2])), jobs))
+    for app, label, run in done:
         mine = [b for b in bugs if b["app"] == app["app"]]
-        runs = {"zero-code": run_campaign(sdui, app, os.path.join(BENCH, app["sources"]), args.budget, args.jobs, work, "zero")}
-        if args.hand_ported:
-            hp = dict(app)
-            runs["hand-ported"] = run_campaign(sdui, hp, os.path.join(BENCH, "HandPorted", app["app"]), args.budget, args.jobs, work, "hand")
-        for label, run in runs.items():
-            key = "line" if label == "zero-code" else "handported_line"
-            hits = []
-            for b in mine:
-                probe = dict(b, line=b[key])
-                c = found(probe, run["results"])
-                hits.append((b["id"], c))
-                if c is None and label == "zero-code":
-                    missed.append(f"{app['app']} {b['id']} {b['file']}:{b['line']} ({b['kind']})")
-            bad = blamed_on_harness(run["results"])
-            if label == "zero-code":
-                blamed += [f"{app['app']}: {t}" for t in bad]
-            r = run["results"][0] if run["results"] else {}
-            first = [c.get("firstSeconds") for _, c in hits if c and c.get("firstSeconds") is not None]
-            rows.append({"app": app["app"], "mode": label, "status": run["status"], "slice": run["slice"],
-                         "wall": run["wall"], "execs": r.get("execsPerSecond"), "found": sum(1 for _, c in hits if c),
-                         "bugs": len(mine), "signatures": len(r.get("crashes", [])), "latest": max(first) if first else None,
-                         "missing": [i for i, c in hits if c is None]})
-            print(f"{app['app']:14} {label:11} exit {run['status']}  slice {run['slice']} s  wall {run['wall']:.0f} s  "
-                  f"exec/s {r.get('execsPerSecond')}  bugs {rows[-1]['found']}/{len(mine)}  signatures {rows[-1]['signatures']}"
-                  + (f"  missing {rows[-1]['missing']}" if rows[-1]["missing"] else ""), flush=True)
-            if run["status"] not in (0, 1):
-                print(run["stderr"], file=sys.stderr)
+        key = "line" if label == "zero-code" else "handported_line"
+        hits = []
+        for b in mine:
+            probe = dict(b, line=b[key])
+            c = found(probe, run["results"])
+            hits.append((b["id"], c))
+            if c is None and label == "zero-code" and (required is None or b["id"] in required):
+                missed.append(f"{app['app']} {b['id']} {b['file']}:{b['line']} ({b['kind']})")
+        bad = blamed_on_harness(run["results"])
+        if label == "zero-code":
+            blamed += [f"{app['app']}: {t}" for t in bad]
+        r = run["results"][0] if run["results"] else {}
+        first = [c.get("firstSeconds") for _, c in hits if c and c.get("firstSeconds") is not None]
+        rows.append({"app": app["app"], "mode": label, "status": run["status"], "slice": run["slice"],
+                     "wall": run["wall"], "execs": r.get("execsPerSecond"), "found": sum(1 for _, c in hits if c),
+                     "bugs": len(mine), "signatures": len(r.get("crashes", [])), "latest": max(first) if first else None,
+                     "missing": [i for i, c in hits if c is None]})
+        print(f"{app['app']:14} {label:11} exit {run['status']}  slice {run['slice']} s  wall {run['wall']:.0f} s  "
+              f"exec/s {r.get('execsPerSecond')}  bugs {rows[-1]['found']}/{len(mine)}  signatures {rows[-1]['signatures']}"
+              + (f"  missing {rows[-1]['missing']}" if rows[-1]["missing"] else ""), flush=True)
+        if run["status"] not in (0, 1):
+            print(run["stderr"], file=sys.stderr)
     total = sum(r["bugs"] for r in rows if r["mode"] == "zero-code")
     hit = sum(r["found"] for r in rows if r["mode"] == "zero-code")
     print(f"app decoders: {hit} of {total} planted bugs found by the zero-code path; {len(blamed)} finding(s) blamed on a stand-in")
     for m in missed: print("  missed: " + m)
     for b in blamed: print("  blamed on the harness's code: " + b)
-    section = markdown(rows, args, hit, total)
+    section = markdown(rows, args, hit, total, builds)
     with open(os.path.join(work, "section.md"), "w") as f: f.write(section)
     if args.write:
         write_section(section)
@@ -131,14 +157,15 @@ def main():
         sys.exit(1)
 
 
-def markdown(rows, args, hit, total):
+def markdown(rows, args, hit, total, builds):
     date = datetime.date.today().isoformat()
     md = "## App decoders (zero-code path)\n\n"
     md += f"Measured {date} on {platform.machine()} Linux, {os.cpu_count()} cores, Swift toolchain at /opt/swift: "
     md += f"`python3 scripts/bench-app-decoders.py --budget {args.budget} --jobs {args.jobs}" + (" --hand-ported" if args.hand_ported else "") + " --write`. "
     md += "Each app of Benchmarks/AppDecoders plugged in where it lives (`sdui fuzz run --sources … --module … --decode …`, "
     md += "no seeds given: the samples beside the code are found); `hand-ported` is the same decoder ported by hand to Foundation only, fuzzed the same way. "
-    md += "Wall time includes slicing, the fuzz build (first app: the harness's modules too), the budget and triage. One run each (noisy machine: compare within a row pair).\n\n"
+    md += "Slicing and the fuzz build of all six at once (one generated package; the harness's own modules included) took " + ", ".join(f"{v:.0f} s ({k})" for k, v in builds.items()) + ". "
+    md += "Wall time is one campaign: re-slicing, the budget and triage. One run each (noisy machine: compare within a row pair).\n\n"
     md += "| app | mode | slice | wall | exec/s | bugs found | signatures | last bug found after |\n|---|---|---|---|---|---|---|---|\n"
     for r in rows:
         md += f"| {r['app']} | {r['mode']} | {'%.1f s' % r['slice'] if r['slice'] is not None else '—'} | {r['wall']:.0f} s | {r['execs'] or '?'} | "

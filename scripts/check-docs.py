@@ -27,7 +27,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LINKED_DOCS = ["README.md", "BENCHMARKS.md", "Benchmarks/PlantedBugs/README.md"]
+LINKED_DOCS = ["README.md", "BENCHMARKS.md", "Benchmarks/PlantedBugs/README.md", "Benchmarks/AppDecoders/README.md"]
 
 FENCE = re.compile(r"^(\s*)```(\w*)\s*$")
 LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")

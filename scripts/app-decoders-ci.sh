@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# CI proof that a decoder is plugged in where it lives, with no file written and no line changed:
+# every app of Benchmarks/AppDecoders (Xcode folders and iOS-only packages, SwiftUI/UIKit views
+# beside the models, stand-in Apple types, @MainActor view models) is sliced, built and fuzzed by
+# the README's zero-code path (`sdui fuzz run --sources … --decode …`, seeds found beside the code),
+# and each campaign must find the required bugs, titled at the user's own File.swift:LINE, with no
+# finding blamed on a stand-in or the generated entry.
+# Usage: scripts/app-decoders-ci.sh [BUDGET]   (default 30 s per app, two campaigns at a time, --jobs 1)
+# The required bugs are those found within the budget in BENCHMARKS.md's "App decoders" runs; the
+# others (rare discriminator values, reference cycles) are measured there with longer budgets.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
+bash scripts/install-deps.sh
+budget="${1:-30}"
+required="shop-01,shop-02,news-01,news-02,sk-01,sk-02,vd-01,vd-03,reg-01,reg-02,reg-03,ack-01"
+swift build --product sdui >/dev/null
+sdui="$(swift build --show-bin-path)/sdui"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+python3 scripts/bench-app-decoders.py --sdui "$sdui" --budget "$budget" --jobs 1 --parallel 2 --work "$work" \
+    --check --required "$required"
