@@ -1,4 +1,5 @@
 import ArgumentParser
+import SDUIPlugIn
 
 @main
 struct SDUI: AsyncParsableCommand {
@@ -18,7 +19,7 @@ struct SDUI: AsyncParsableCommand {
           64  usage error (bad option or argument)
           66  the input could not be read
         """,
-        version: "0.1.0",
+        version: SDUIHarnessVersion.current,
         subcommands: [DecodeCommand.self, RenderCommand.self, FuzzCommand.self, ReproCommand.self, ContractCommand.self, ServeCommand.self]
     )
 }

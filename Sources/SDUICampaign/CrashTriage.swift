@@ -1,4 +1,5 @@
 import Foundation
+import SDUIPayload
 import SDUIPlatform
 import SDUIPlatformProcesses
 
@@ -313,11 +314,7 @@ public struct CrashTriage: Sendable {
     }
 }
 
-func fnv1a(_ s: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in s.utf8 { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-    return hash
-}
+func fnv1a(_ s: String) -> UInt64 { StableHash.fnv1a64(s) }
 
 extension String {
     func leftPad(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }

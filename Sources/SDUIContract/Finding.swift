@@ -1,3 +1,5 @@
+import SDUIPayload
+
 /// One classified difference between a golden rendering and the current one.
 public struct Finding: Sendable, Hashable, Codable {
     public var rule: ContractRule
@@ -30,13 +32,5 @@ public struct Finding: Sendable, Hashable, Codable {
 
 /// FNV-1a 64 over the parts (with separators): stable across runs, machines and versions.
 enum Fingerprint {
-    static func of(_ parts: [String]) -> String {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for (n, part) in parts.enumerated() {
-            if n > 0 { hash = (hash ^ 0x1f) &* 0x100000001b3 }
-            for byte in part.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    static func of(_ parts: [String]) -> String { StableHash.hex(StableHash.fnv1a64(parts: parts)) }
 }

@@ -425,7 +425,5 @@ final class SlowInputs: @unchecked Sendable {
         }
     }
 
-    private func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
-        bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
-    }
+    private func fnv1a64(_ bytes: [UInt8]) -> UInt64 { StableHash.fnv1a64(bytes) }
 }
