@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(name: "SDUIServeTests", dependencies: ["SDUIServe", "SDUIContractHTTP", "SDUIContract", "GateTestSupport"]),
         .testTarget(name: "SDUIContractTestingTests", dependencies: ["SDUIContractTesting", "GateTestSupport", "SDUIPayload"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "SDUICampaignTests", dependencies: ["SDUICampaign", "SDUIPlatform", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SDUICampaignTests", dependencies: ["SDUICampaign", "SDUIDecoderSlice", "SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SDUIFuzzTests", dependencies: [
             "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUIPlatform", "SDUILiteralMining", "SDUIScreen", "SDUIJSON", "SDUIPayload",
             "ViewItemsDecoder", "TestSupport",

@@ -108,6 +108,7 @@ def main():
         apps = [a for a in apps if a["app"] in wanted]
     bugs = table("bugs.tsv")
     work = args.work or tempfile.mkdtemp(prefix="app-decoders-")
+    os.makedirs(work, exist_ok=True)
     rows, missed, blamed = [], [], []
     required = set(args.required.split(",")) if args.required else None
     modes = [("zero-code", "zero", lambda a: os.path.join(BENCH, a["sources"]))]

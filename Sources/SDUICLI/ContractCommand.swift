@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SDUICampaign
+import SDUIDecoderSlice
 import SDUIContract
 import SDUIContractHTTP
 import SDUIContractProcess
@@ -127,13 +128,13 @@ struct ContractRunOptions: ParsableArguments {
 
 extension ContractRunOptions {
     func makeClients(_ config: ContractConfig, timeout: Double) -> [any ContractClient] {
-        contractClients(config, packagePath: selection.packagePath, clientFilters: selection.clientFilters, noBuild: selection.noBuild, timeout: timeout)
+        contractClients(config, packagePath: selection.packagePath, contractsFolder: selection.directory, clientFilters: selection.clientFilters, noBuild: selection.noBuild, timeout: timeout)
     }
 }
 
 /// The config's clients (ClientFactory), with the campaign runner's debug build and crash
 /// triage wired in: a client's crash is titled as the fuzz report titles it.
-func contractClients(_ config: ContractConfig, packagePath: String, clientFilters: [String], noBuild: Bool,
+func contractClients(_ config: ContractConfig, packagePath: String, contractsFolder: String, clientFilters: [String], noBuild: Bool,
                      timeout: Double) -> [any ContractClient] {
     let root = URL(fileURLWithPath: packagePath).standardizedFileURL.path
     var factory = ClientFactory(packageRoot: root, build: { product in
@@ -149,6 +150,7 @@ func contractClients(_ config: ContractConfig, packagePath: String, clientFilter
         let frames = analysis.frames.filter(\.isProject).prefix(8).map { "#\($0.index) \($0.function) \($0.location)" }
         return ClientFailure(.crashed, analysis.title, detail: frames.joined(separator: "\n"))
     })
+    factory.plug = pluggedClientBuilder(config, root: root, contractsFolder: contractsFolder)
     factory.selection = clientFilters
     factory.noBuild = noBuild
     factory.timeout = timeout
@@ -321,7 +323,7 @@ struct ContractRequirementsCommand: AsyncParsableCommand {
         request.schemaDirectory = schemas ?? (selection.directory as NSString).appendingPathComponent("requirements")
         request.overwrite = overwrite
         let session = RequirementsSession(request, clients: { config in
-            contractClients(config, packagePath: selection.packagePath, clientFilters: selection.clientFilters, noBuild: selection.noBuild, timeout: config.timeoutSeconds)
+            contractClients(config, packagePath: selection.packagePath, contractsFolder: selection.directory, clientFilters: selection.clientFilters, noBuild: selection.noBuild, timeout: config.timeoutSeconds)
         }, candidates: { client in
             // The client's binary holds its decoder's strings (kinds it compares with among them).
             guard let binary = (client as? ProcessClient)?.launch.first else { return [] }
@@ -346,5 +348,45 @@ struct ContractRequirementsCommand: AsyncParsableCommand {
         }
         let unavailable = outcome.requirements.filter { r in r.fields.isEmpty && !r.errors.isEmpty }
         if !unavailable.isEmpty { throw ExitCode(2) }
+    }
+}
+
+/// Builds a client named by its decoder where it lives: its folders (read at its revision, if it
+/// names one) sliced into the generated package under `<package>/.build-sdui-decoders`, the target
+/// built in debug, a crash titled as the fuzz report titles it. Clients whose modules share a name
+/// (two versions of one app) get the client's name added to it, so each is a target of its own.
+func pluggedClientBuilder(_ config: ContractConfig, root: String, contractsFolder: String) -> ClientFactory.Plug {
+    let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let base = URL(fileURLWithPath: contractsFolder, relativeTo: cwd).standardizedFileURL
+    let scratch = root + "/.build-sdui-decoders"
+    @Sendable func folders(_ p: PluggedClient) -> [String] { p.sources.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path } }
+    @Sendable func module(_ p: PluggedClient) -> String { p.module ?? DecoderLocation.moduleName(forFolder: folders(p).first ?? "Decoder") }
+    let modules = config.clients.compactMap(\.plugged).map(module)
+    return { client in
+        guard let p = client.plugged else { throw ValidationError("client \(client.name) names no decoder") }
+        var sources = folders(p)
+        if let revision = p.revision {
+            sources = try RevisionSources.materialize(sources, at: revision, into: scratch + "/.revisions/" + client.name)
+        }
+        var name = module(p)
+        if modules.filter({ $0 == name }).count > 1 {
+            name += "_" + String(client.name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+        }
+        let expression = p.decode ?? DecoderLocation.decodeExpression(ofType: p.type ?? "")
+        let plugged = PluggedDecoder(location: DecoderLocation(sources: sources, moduleName: name, decodeExpression: expression),
+                                     name: client.name, scratchFolder: scratch)
+        let prepared = try plugged.prepare(seeds: [], findSeeds: false) { printError("sdui contract: " + $0) }
+        let product = prepared.package.product
+        let binary = try DebugBuilder(packageRoot: scratch).build(product)
+        return (binary, { body, seconds in
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-client-crash-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: file) }
+            guard (try? Data(body).write(to: file)) != nil,
+                  let analysis = try? DebugCrashReplay(packageRoot: scratch, product: product, generated: true)
+                      .analyse(binary: binary, input: file.path, timeout: Int(seconds.rounded(.up))),
+                  analysis.kind != .notReproduced else { return nil }
+            let frames = analysis.frames.filter(\.isProject).prefix(8).map { "#\($0.index) \($0.function) \($0.location)" }
+            return ClientFailure(.crashed, analysis.title, detail: frames.joined(separator: "\n"))
+        })
     }
 }

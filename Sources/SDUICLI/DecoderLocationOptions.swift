@@ -18,6 +18,9 @@ struct DecoderLocationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The decoder's module: with --sources, its name (default: the first folder's name); without, a module of the package at --package-path whose sources (and its local dependencies') are used.", valueName: "name"))
     var module: String?
 
+    @Option(help: ArgumentHelp("Read the --sources folders as they were at this git revision (a release tag) of their repository; the work tree is not touched.", valueName: "rev"))
+    var revision: String?
+
     @Option(help: ArgumentHelp("Where generated fuzz packages go (default: .build-sdui-decoders in the current folder).", valueName: "dir"))
     var decoderScratchPath: String?
 
@@ -57,7 +60,15 @@ struct DecoderLocationOptions: ParsableArguments {
             moduleName = module
         }
         let expression = decode ?? DecoderLocation.decodeExpression(ofType: type ?? "")
+        let scratch = absolute(decoderScratchPath ?? ".build-sdui-decoders")
+        if let revision {
+            do {
+                folders = try RevisionSources.materialize(folders, at: revision, into: scratch + "/.revisions/" + moduleName)
+            } catch {
+                throw ValidationError("--revision \(revision): \(error)")
+            }
+        }
         return PluggedDecoder(location: DecoderLocation(sources: folders, moduleName: moduleName, decodeExpression: expression),
-                              scratchFolder: absolute(decoderScratchPath ?? ".build-sdui-decoders"))
+                              scratchFolder: scratch)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SDUIDecoderSlice
 import SDUIPlatform
+import SDUIPlatformProcesses
 
 /// A decoder plugged in where it lives, with no file of the user's written or changed: its
 /// sources are sliced (``DecoderSlicer``), the harness generates the fuzz target around them
@@ -32,7 +33,8 @@ public struct PluggedDecoder: Sendable {
     }
 
     /// Slices, writes the generated package and picks the seeds (`seeds` given, else found).
-    public func prepare(seeds: [String], progress: (String) -> Void) throws -> Prepared {
+    /// `findSeeds`: with no seeds given, use the samples beside the code (a gate client needs none).
+    public func prepare(seeds: [String], findSeeds: Bool = true, progress: (String) -> Void) throws -> Prepared {
         progress("slicing \(location.moduleName) from \(location.sources.joined(separator: ", "))")
         let slicer = DecoderSlicer(location: location, standInsFolder: HarnessCheckout.standIns,
                                    workFolder: scratchFolder + "/.slice/" + location.moduleName, os: os)
@@ -44,7 +46,7 @@ public struct PluggedDecoder: Sendable {
         try package.write()
         var seedFolders = seeds.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         var found: [SeedFinder.Seed] = []
-        if seeds.isEmpty {
+        if seeds.isEmpty, findSeeds {
             found = SeedFinder.find(in: location.sources)
             let folder = scratchFolder + "/seeds/" + location.moduleName
             try? FileManager.default.removeItem(atPath: folder)
@@ -61,7 +63,7 @@ public struct PluggedDecoder: Sendable {
                                   summary: "\(location.decodeExpression) in \(location.moduleName)", decoderSources: location.sources)
         spec.generated = true
         var section = package.sliceReport
-        if seeds.isEmpty {
+        if seeds.isEmpty, findSeeds {
             section += "\n## Seeds found beside the code\n\n"
             section += found.isEmpty ? "None: the campaign started from an empty corpus (give `--seeds DIR`).\n"
                 : found.map { seed in
@@ -71,5 +73,55 @@ public struct PluggedDecoder: Sendable {
                 }.joined()
         }
         return Prepared(package: package, spec: spec, foundSeeds: found, reportSection: section)
+    }
+}
+
+/// A decoder's folders as they were at a git revision of the repository that holds them (a
+/// release tag, for an app version the gate still checks), written under the harness's scratch
+/// folder: the user's work tree, index and branches are not touched (`git archive` reads objects).
+public enum RevisionSources {
+    public enum RevisionError: Error, CustomStringConvertible {
+        case gitNotFound
+        case notInARepository(String)
+        case unknownRevision(String, repository: String)
+        case git(String)
+
+        public var description: String {
+            switch self {
+            case .gitNotFound: "git was not found on PATH (needed to read sources at a revision)"
+            case .notInARepository(let folder): "\(folder) is not in a git repository, so it has no revisions to read"
+            case .unknownRevision(let revision, let repository): "no revision \(revision) in the repository at \(repository) (a tag, branch or commit; `git tag` lists tags)"
+            case .git(let message): message
+            }
+        }
+    }
+
+    /// The folders' copies at `revision`, under `destination` (replaced), in the same order.
+    public static func materialize(_ folders: [String], at revision: String, into destination: String) throws -> [String] {
+        guard let git = Toolchain.tool("git") else { throw RevisionError.gitNotFound }
+        guard let first = folders.first else { return [] }
+        let probe = try ProcessRunner.run(git, ["-C", first, "rev-parse", "--show-toplevel"], timeout: 60)
+        guard probe.status == 0 else { throw RevisionError.notInARepository(first) }
+        let root = URL(fileURLWithPath: probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines)).resolvingSymlinksInPath().path
+        let verify = try ProcessRunner.run(git, ["-C", root, "rev-parse", "--verify", "--quiet", revision + "^{commit}"], timeout: 60)
+        guard verify.status == 0 else { throw RevisionError.unknownRevision(revision, repository: root) }
+        var relatives: [String] = []
+        for folder in folders {
+            let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+            guard real == root || real.hasPrefix(root + "/") else { throw RevisionError.git("\(folder) is not in the repository at \(root)") }
+            relatives.append(real == root ? "." : String(real.dropFirst(root.count + 1)))
+        }
+        try? FileManager.default.removeItem(atPath: destination)
+        try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        let archive = destination + "/.sources.tar"
+        let out = try ProcessRunner.run(git, ["-C", root, "archive", "--format=tar", "-o", archive, revision, "--"] + relatives, timeout: 300)
+        guard out.status == 0 else {
+            throw RevisionError.git("the sources \(relatives.joined(separator: ", ")) at \(revision): \(out.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+        guard let tar = Toolchain.tool("tar") else { throw RevisionError.git("tar was not found on PATH") }
+        let unpacked = try ProcessRunner.run(tar, ["-xf", archive, "-C", destination], timeout: 300)
+        try? FileManager.default.removeItem(atPath: archive)
+        guard unpacked.status == 0 else { throw RevisionError.git("unpacking the sources at \(revision): \(unpacked.stderr)") }
+        return relatives.map { $0 == "." ? destination : destination + "/" + $0 }
     }
 }

@@ -174,17 +174,20 @@ public struct Reproducer: Sendable {
 public struct DebugCrashReplay: Sendable {
     public var packageRoot: String
     public var product: String
+    /// The product is a generated target (its module is the decoder's own).
+    public var generated: Bool
 
-    public init(packageRoot: String, product: String) {
+    public init(packageRoot: String, product: String, generated: Bool = false) {
         self.packageRoot = packageRoot
         self.product = product
+        self.generated = generated
     }
 
     public func analyse(binary: String, input: String, timeout: Int, memoryLimitMB: Int = 4096,
                         environment: [String: String] = ProcessInfo.processInfo.environment) throws -> CrashAnalysis {
         var env = environment
         env["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
-        let parser = DebugReplayParser(packageRoot: packageRoot, classifier: FrameClassifier(fuzzProduct: product))
+        let parser = DebugReplayParser(packageRoot: packageRoot, classifier: FrameClassifier(fuzzProduct: product, generated: generated))
         // At the deadline SIGQUIT asks Swift's backtracer for the stack of where it spins.
         let limited = Platform.memoryLimited(binary, [input], limitMB: memoryLimitMB)
         let out = try ProcessRunner.run(limited.executable, limited.arguments, environment: env, timeout: Double(timeout), interruptSignal: SIGQUIT, grace: 4)

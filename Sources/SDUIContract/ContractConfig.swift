@@ -66,7 +66,7 @@ public struct ContractConfig: Sendable {
         var names = Set<String>()
         for (item, itemPath) in try fields.array("clients") {
             let client = try JSONFields(item, path: itemPath, file: file)
-            try client.rejectUnknownKeys(["name", "product", "command", "share", "description"])
+            try client.rejectUnknownKeys(["name", "product", "command", "share", "description", "decode", "type", "sources", "module", "revision"])
             let name = try client.requiredString("name")
             guard ContractDirectory.isSafeSegment(name), !name.contains("@"), !name.contains(":") else {
                 throw ContractFileError(file: file, path: client.at("name"),
@@ -84,7 +84,9 @@ public struct ContractConfig: Sendable {
                 guard s >= 0, s <= 100 else { throw ContractFileError(file: file, path: client.at("share"), "expected a percentage, 0 to 100") }
                 share = s
             }
-            config.clients.append(ClientConfig(name: name, product: product, command: command, share: share))
+            var entry = ClientConfig(name: name, product: product, command: command, share: share)
+            entry.plugged = try PluggedClient.parse(client, file: file, exclusiveWith: product != nil ? "product" : command != nil ? "command" : nil)
+            config.clients.append(entry)
         }
         config.discriminators = try fields.stringArray("discriminators")
         return config
@@ -102,16 +104,64 @@ public struct ClientConfig: Sendable, Hashable, Codable {
     public var command: String?
     /// Its share of users, in percent (shown in the report: "breaking for ios-5.2 (18 % of users)").
     public var share: Double?
+    /// Or the decoder where it lives: how the app calls it and where its code is (no product).
+    public var plugged: PluggedClient?
 
-    public init(name: String, product: String? = nil, command: String? = nil, share: Double? = nil) {
+    public init(name: String, product: String? = nil, command: String? = nil, share: Double? = nil, plugged: PluggedClient? = nil) {
         self.name = name
         self.product = product
         self.command = command
         self.share = share
+        self.plugged = plugged
     }
 
     /// Whether it is the bundled reference decoder.
-    public var isReference: Bool { product == nil && command == nil }
+    public var isReference: Bool { product == nil && command == nil && plugged == nil }
+}
+
+/// An app version's decoder named as the fuzzer names it, with no product or target file: the
+/// decode expression (or a `Decodable` type) and the folders of its sources, optionally as they
+/// were at a git revision of the app's repository (a release tag), so five supported versions are
+/// five lines of config, not five copies of old code.
+public struct PluggedClient: Sendable, Hashable, Codable {
+    /// Swift over `data: Data`, as the app decodes a screen.
+    public var decode: String?
+    /// Or a `Decodable` type, decoded with `JSONDecoder`.
+    public var type: String?
+    /// Folders of the decoder's sources, relative to the contracts folder (or absolute).
+    public var sources: [String]
+    /// The module the code is in (default: the first folder's name).
+    public var module: String?
+    /// A git revision (tag, branch, commit) the sources are read at, from the repository that
+    /// holds them; the work tree is not touched.
+    public var revision: String?
+
+    public init(decode: String? = nil, type: String? = nil, sources: [String], module: String? = nil, revision: String? = nil) {
+        self.decode = decode
+        self.type = type
+        self.sources = sources
+        self.module = module
+        self.revision = revision
+    }
+
+    static func parse(_ client: JSONFields, file: String, exclusiveWith other: String?) throws(ContractFileError) -> PluggedClient? {
+        let decode = try client.string("decode"), type = try client.string("type")
+        let sources = try client.stringArray("sources"), module = try client.string("module"), revision = try client.string("revision")
+        guard decode != nil || type != nil || !sources.isEmpty || module != nil || revision != nil else { return nil }
+        if let other {
+            throw ContractFileError(file: file, path: client.at(decode != nil ? "decode" : type != nil ? "type" : "sources"),
+                                    "give a \"\(other)\" or a decoder where it lives (\"decode\"/\"type\" with \"sources\"), not both")
+        }
+        guard (decode == nil) != (type == nil) else {
+            throw ContractFileError(file: file, path: client.at(decode != nil ? "type" : "decode"),
+                                    "say how the app decodes a screen: \"decode\": \"try MyScreen.parse(data)\" or \"type\": \"MyScreen\", one of them")
+        }
+        guard !sources.isEmpty else {
+            throw ContractFileError(file: file, path: client.at("sources"),
+                                    "say where the decoder's code is: \"sources\": [\"../MyApp/Models\"] (folders, relative to this file's folder)")
+        }
+        return PluggedClient(decode: decode, type: type, sources: sources, module: module, revision: revision)
+    }
 }
 
 /// An acknowledged difference: a finding with this fingerprint no longer fails the gate.

@@ -28,6 +28,10 @@ public struct ClientFactory: Sendable {
     public var explainCrash: ExplainCrash
     /// Told what is being built (a build takes a while).
     public var progress: @Sendable (String) -> Void = { _ in }
+    /// Builds a client named by its decoder where it lives (``PluggedClient``): its binary, and
+    /// how a crash on a body is titled. Nil: such clients are unavailable.
+    public typealias Plug = @Sendable (_ client: ClientConfig) throws -> (binary: String, explain: @Sendable ([UInt8], Double) -> ClientFailure?)
+    public var plug: Plug?
 
     public init(packageRoot: String, build: @escaping Build, explainCrash: @escaping ExplainCrash) {
         self.packageRoot = packageRoot
@@ -46,6 +50,22 @@ public struct ClientFactory: Sendable {
             if c.isReference { return ReferenceClient(name: c.name) }
             if let command = c.command {
                 return ProcessClient(name: c.name, launch: ["/bin/sh", "-c", command], timeout: timeout)
+            }
+            if c.plugged != nil {
+                guard wanted.contains(c.name) else { return UnavailableClient(name: c.name, failure: ClientFailure(.unavailable, "not selected")) }
+                guard let plug else {
+                    return UnavailableClient(name: c.name, failure: ClientFailure(.unavailable, "a decoder named where it lives needs the sdui command line"))
+                }
+                progress("building client \(c.name) from its sources…")
+                do {
+                    let built = try plug(c)
+                    return ProcessClient(name: c.name, launch: [built.binary, RenderFrame.serverFlag], timeout: timeout) { body, stderr, status in
+                        built.explain(body, timeout) ?? ProcessClient.plainCrash(body, stderr, status)
+                    }
+                } catch {
+                    return UnavailableClient(name: c.name, failure: ClientFailure(.unavailable, "client \(c.name) cannot be built from its sources",
+                                                                                   detail: String("\(error)".suffix(3000))))
+                }
             }
             guard let product = c.product else {
                 return UnavailableClient(name: c.name, failure: ClientFailure(.unavailable, "names neither a product nor a command"))

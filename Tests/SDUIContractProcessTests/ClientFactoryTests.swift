@@ -42,6 +42,28 @@ import Testing
         for case let c as ProcessClient in clients { c.close() }
     }
 
+    /// A client named by its decoder where it lives is built by the command line's plug (the
+    /// slice and its generated package); without one, or when it fails, it is unavailable.
+    @Test func aDecoderWhereItLivesIsBuiltThroughThePlug() throws {
+        let builds = Builds()
+        var factory = ClientFactory(packageRoot: "/app", build: { builds.record($0); return "/bin/cat" }, explainCrash: { _, _, _, _ in nil })
+        let plugged = ClientConfig(name: "ios-5.3", plugged: PluggedClient(decode: "try Screen.parse(data)", sources: ["../App"]))
+        let broken = ClientConfig(name: "ios-5.2", plugged: PluggedClient(type: "Screen", sources: ["../Gone"]))
+        let unplugged = try #require(factory.clients(for: config([plugged]))[0] as? UnavailableClient)
+        #expect(unplugged.failure.title.contains("needs the sdui command line"))
+        factory.plug = { client in
+            builds.record("plug:" + client.name)
+            if client.plugged?.sources == ["../Gone"] { throw NSError(domain: "slice", code: 2, userInfo: [NSLocalizedDescriptionKey: "no Swift sources under ../Gone"]) }
+            return ("/bin/cat", { _, _ in nil })
+        }
+        let clients = factory.clients(for: config([plugged, broken]))
+        #expect(builds.products == ["plug:ios-5.3", "plug:ios-5.2"], "no product build: the plug builds it")
+        #expect(clients[0] is ProcessClient)
+        let failed = try #require(clients[1] as? UnavailableClient)
+        #expect(failed.failure.title == "client ios-5.2 cannot be built from its sources" && failed.failure.detail.contains("no Swift sources"))
+        for case let c as ProcessClient in clients { c.close() }
+    }
+
     @Test func selectionAndNoBuildDecideWithoutBuilding() throws {
         let builds = Builds()
         var factory = ClientFactory(packageRoot: "/nonexistent-app", build: { builds.record($0); return "/bin/cat" },
