@@ -30,6 +30,7 @@ struct ReproCommand: ParsableCommand {
           sdui repro --encoding gzip captured-body.bin
           sdui repro campaigns/latest/artifacts/decode/
           sdui repro --decoder FuzzMyDecoder --seeds FuzzCorpus --package-path . crash-1f
+          sdui repro --sources Shop/Shop --decode 'try HomeScreen.decode(data)' --keep crash-1f
 
         EXIT STATUS
           0 no input reproduces; 1 an input reproduces (or is flaky); 2 could not run
@@ -86,18 +87,42 @@ struct ReproCommand: ParsableCommand {
 
     @OptionGroup var package: PackageOption
 
+    @OptionGroup var located: DecoderLocationOptions
+
     func validate() throws {
+        try located.validate(targets: [])
+        if located.isGiven && decoder != "reference" { throw ValidationError("--decoder and --decode/--type/--sources do not go together: name the decoder one way") }
         if tries < 1 || timeout < 1 || rssLimitMb < 1 || minimizeTime < 1 {
             throw ValidationError("--tries, --timeout, --rss-limit-mb and --minimize-time must be positive")
         }
     }
 
     func run() throws {
-        let root = try package.root()
-        guard let spec = ReproSession.decoder(named: decoder, packageRoot: root) else {
-            let known = (["reference"] + FuzzTargetCatalog.targets.map(\.name)).joined(separator: ", ")
-            printError("sdui repro: no decoder named \"\(decoder)\"; use one of \(known), or the name of an executable product of the package at \(root) (--package-path)")
-            throw ExitCode(2)
+        var root: String
+        var keepFolder = keepDir
+        var explainSeeds = seeds
+        let spec: FuzzTargetSpec
+        if located.isGiven {
+            // The decoder where it lives: replayed in the generated package, kept where the user is.
+            let prepared: PluggedDecoder.Prepared
+            do {
+                prepared = try located.pluggedDecoder(package: package).prepare(seeds: seeds) { printError("sdui repro: " + $0) }
+            } catch {
+                printError("sdui repro: \(error)")
+                throw ExitCode(2)
+            }
+            root = prepared.package.folder
+            spec = prepared.spec
+            explainSeeds = prepared.spec.seeds
+            if !keepFolder.hasPrefix("/") { keepFolder = FileManager.default.currentDirectoryPath + "/" + keepFolder }
+        } else {
+            root = try package.root()
+            guard let named = ReproSession.decoder(named: decoder, packageRoot: root) else {
+                let known = (["reference"] + FuzzTargetCatalog.targets.map(\.name)).joined(separator: ", ")
+                printError("sdui repro: no decoder named \"\(decoder)\"; use one of \(known), or the name of an executable product of the package at \(root) (--package-path)")
+                throw ExitCode(2)
+            }
+            spec = named
         }
         let (files, problems) = ReproSession.inputs(inputs)
         if files.isEmpty {
@@ -113,10 +138,10 @@ struct ReproCommand: ParsableCommand {
         replay.debugReplay = !noDebug
         replay.build = !noBuild
         var request = ReproRequest(replay: replay)
-        request.seeds = seeds
+        request.seeds = explainSeeds
         request.minimize = minimize
         request.minimizeSeconds = minimizeTime
-        request.keepDirectory = keep ? keepDir : nil
+        request.keepDirectory = keep ? keepFolder : nil
         request.foundBy = foundBy
         let session = ReproSession(request: request, packageRoot: root)
         do {

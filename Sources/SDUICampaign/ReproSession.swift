@@ -128,6 +128,7 @@ public struct ReproSession: Sendable {
                 foundBy: request.foundBy ?? facts.origin, originalFile: (file as NSString).lastPathComponent,
                 originalSize: facts.receivedBytes, size: size, contentEncoding: encoding)
             let store = RegressionStore(directory: keepDirectory.hasPrefix("/") ? keepDirectory : packageRoot + "/" + keepDirectory)
+            if spec.generated { report.replayedBy = "`sdui fuzz regress` with the same --sources and --decode replays it from now on" }
             switch try store.keep(input: keepPath, sidecar: sidecar) {
             case .kept(let path): report.kept = path.replacingOccurrences(of: packageRoot + "/", with: "")
             case .alreadyKept(let path): report.kept = path.replacingOccurrences(of: packageRoot + "/", with: "") + " (already kept)"
@@ -146,6 +147,8 @@ public struct ReproReport: Codable, Sendable {
     public var minimized: Reproducer.Minimized?
     public var minimizedJSON: String?
     public var kept: String?
+    /// How a kept input is replayed from now on (a generated target's differs from a product's).
+    public var replayedBy = "swift test and CI replay it from now on"
     public var notes: [String] = []
 
     public var reproduces: Bool { sanitizer.verdict != .doesNotReproduce || (debug.map { $0.verdict != .doesNotReproduce } ?? false) }
@@ -192,7 +195,9 @@ public struct ReproReport: Codable, Sendable {
                 : "minimized: the smaller input had another signature; kept the original\n"
             if let json = minimizedJSON { out += "minimized JSON:\n" + json.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n" }
         }
-        if let kept { out += "kept:      \(kept) (+ .meta.json); swift test and CI replay it from now on\n" }
+        if let kept {
+            out += "kept:      \(kept) (+ .meta.json); \(replayedBy)\n"
+        }
         for note in notes { out += "note:      \(note)\n" }
         return out
     }

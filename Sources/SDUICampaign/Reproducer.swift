@@ -53,7 +53,11 @@ public struct Reproducer: Sendable {
             .joined(separator: " ")
     }
 
-    func relative(_ path: String) -> String { path.replacingOccurrences(of: packageRoot + "/", with: "") }
+    /// Relative to the package root, but for a generated package (the harness's, not where the
+    /// user is), whose paths stay whole so a printed command runs from anywhere.
+    func relative(_ path: String) -> String {
+        options.decoder.generated ? path : path.replacingOccurrences(of: packageRoot + "/", with: "")
+    }
 
     /// Builds what the replays need (once per run, not per input).
     public func prepare() throws {
@@ -77,7 +81,7 @@ public struct Reproducer: Sendable {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw FuzzBuilder.BuildError.notInstrumented(product: options.decoder.product, reason: "\(relative(binary)) is not built")
         }
-        let triage = CrashTriage(packageRoot: packageRoot, fuzzProduct: options.decoder.product)
+        let triage = CrashTriage(packageRoot: packageRoot, fuzzProduct: options.decoder.product, generated: options.decoder.generated)
         let command = "\(envPrefix) \(relative(binary)) -timeout=\(options.timeout) -rss_limit_mb=\(options.rssLimitMB) -runs=1 \(relative(input))"
         return try replayTries(build: "sanitizer", command: command) {
             try triage.replay(binary: binary, input: input, timeout: options.timeout,
@@ -93,7 +97,7 @@ public struct Reproducer: Sendable {
             throw FuzzBuilder.BuildError.notInstrumented(product: options.decoder.product, reason: "\(relative(binary)) is not built")
         }
         let command = "SWIFT_BACKTRACE=enable=yes \(relative(binary)) \(relative(input))"
-        let replay = DebugCrashReplay(packageRoot: packageRoot, product: options.decoder.product)
+        let replay = DebugCrashReplay(packageRoot: packageRoot, product: options.decoder.product, generated: options.decoder.generated)
         return try replayTries(build: "debug", command: command) {
             try replay.analyse(binary: binary, input: input, timeout: options.timeout, memoryLimitMB: options.rssLimitMB + 1024,
                                environment: environment)
@@ -159,7 +163,7 @@ public struct Reproducer: Sendable {
         guard FileManager.default.fileExists(atPath: output) else {
             return Minimized(path: input, originalSize: originalSize, size: originalSize, sameSignature: true)
         }
-        let (check, _) = try CrashTriage(packageRoot: packageRoot, fuzzProduct: options.decoder.product).replay(
+        let (check, _) = try CrashTriage(packageRoot: packageRoot, fuzzProduct: options.decoder.product, generated: options.decoder.generated).replay(
             binary: binary, input: output, timeout: options.timeout, rssLimitMB: options.rssLimitMB, extraEnvironment: environment)
         let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
         guard check.signature == signature else {
