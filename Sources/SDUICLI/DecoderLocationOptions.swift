@@ -3,14 +3,28 @@ import Foundation
 import SDUICampaign
 import SDUIDecoderSlice
 
-/// Names a decoder as the app has it: how it is called and where its code is. Shared by every
-/// command that runs a user's decoder without a target file.
-struct DecoderLocationOptions: ParsableArguments {
+/// How the app decodes a screen: a Swift expression over `data: Data`, or a `Decodable` type.
+struct DecoderCallOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Swift that decodes a screen as the app does, over `data: Data`; compiled beside the decoder's sources, so internal names work (e.g. 'try ScreenParser.parse(data)').", valueName: "expr"))
     var decode: String?
 
     @Option(help: ArgumentHelp("A Decodable type to decode with JSONDecoder (instead of --decode).", valueName: "type"))
     var type: String?
+
+    var isGiven: Bool { decode != nil || type != nil }
+
+    /// The expression either way.
+    var expression: String { decode ?? DecoderLocation.decodeExpression(ofType: type ?? "") }
+
+    func validate() throws {
+        if decode != nil && type != nil { throw ValidationError("give --decode or --type, not both") }
+    }
+}
+
+/// Names a decoder as the app has it: how it is called and where its code is. Shared by every
+/// command that runs a user's decoder without a target file.
+struct DecoderLocationOptions: ParsableArguments {
+    @OptionGroup var call: DecoderCallOptions
 
     @Option(help: ArgumentHelp("A folder (or file) of the decoder's Swift sources, e.g. an Xcode app target's folder; repeatable. No Package.swift needed.", valueName: "dir"))
     var sources: [String] = []
@@ -24,12 +38,12 @@ struct DecoderLocationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Where generated fuzz packages go (default: .build-sdui-decoders in the current folder).", valueName: "dir"))
     var decoderScratchPath: String?
 
-    var isGiven: Bool { decode != nil || type != nil || !sources.isEmpty }
+    var isGiven: Bool { call.isGiven || !sources.isEmpty }
 
     func validate(targets: [String]) throws {
         guard isGiven else { return }
-        if decode != nil && type != nil { throw ValidationError("give --decode or --type, not both") }
-        if decode == nil && type == nil {
+        try call.validate()
+        if !call.isGiven {
             throw ValidationError("say how the app decodes a screen: --decode 'try MyScreen.parse(data)' or --type MyScreen")
         }
         if sources.isEmpty && module == nil {
@@ -59,7 +73,7 @@ struct DecoderLocationOptions: ParsableArguments {
             guard !folders.isEmpty else { throw ValidationError("no sources found for module \(module) in \(root)") }
             moduleName = module
         }
-        let expression = decode ?? DecoderLocation.decodeExpression(ofType: type ?? "")
+        let expression = call.expression
         let scratch = absolute(decoderScratchPath ?? ".build-sdui-decoders")
         if let revision {
             do {

@@ -374,17 +374,13 @@ struct FuzzInitCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The decoder's module, imported by the target.", valueName: "name"))
     var module: String
 
-    @Option(help: ArgumentHelp("Swift that decodes a screen over `data: Data` (e.g. 'try MyScreen.decode(data)').", valueName: "expr"))
-    var decode: String?
-
-    @Option(help: ArgumentHelp("A Decodable type to decode with JSONDecoder (instead of --decode).", valueName: "type"))
-    var type: String?
+    @OptionGroup var call: DecoderCallOptions
 
     @Option(help: ArgumentHelp("The folder to write the target into (default: Sources/Fuzz<Module>).", valueName: "dir"))
     var output: String?
 
     func validate() throws {
-        if (decode == nil) == (type == nil) { throw ValidationError("give one of --decode 'try MyScreen.decode(data)' or --type MyScreen") }
+        if !call.isGiven { throw ValidationError("give one of --decode 'try MyScreen.decode(data)' or --type MyScreen") }
     }
 
     func run() throws {
@@ -396,7 +392,7 @@ struct FuzzInitCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let text = FuzzEntryTemplate.repositoryTarget(name: module, decoderModule: module,
-                                                      decodeExpression: decode ?? DecoderLocation.decodeExpression(ofType: type ?? ""))
+                                                      decodeExpression: call.expression)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
         print("wrote \(path)")
