@@ -83,6 +83,19 @@ public enum SliceError: Error, CustomStringConvertible, Equatable {
     /// The compiler failed with no location to act on, or pruning stopped making progress.
     case compiler(String)
     case standIn(module: String, output: String)
+    /// One of the others, with where the names it could not find are declared in the project.
+    indirect case withHints(SliceError, [String])
+
+    /// The compiler's words the error carries.
+    var compilerMessages: [String] {
+        switch self {
+        case .cannotLeaveOut(_, _, _, let error): [error]
+        case .decodeExpression(_, let errors): errors
+        case .compiler(let message): message.split(separator: "\n").map(String.init)
+        case .withHints(let inner, _): inner.compilerMessages
+        default: []
+        }
+    }
 
     public var description: String {
         switch self {
@@ -97,6 +110,7 @@ public enum SliceError: Error, CustomStringConvertible, Equatable {
                 + errors.joined(separator: "\n  ") + "\n(it is Swift over `data: Data`, compiled beside the sources, so internal names work: e.g. --decode 'try Screen.parse(data)' or --type Screen)"
         case .compiler(let message): message
         case .standIn(let module, let output): "the stand-in module \(module) did not compile: \(output.suffix(1500))"
+        case .withHints(let inner, let hints): inner.description + "\n" + hints.map { "  " + $0 }.joined(separator: "\n")
         }
     }
 }
@@ -164,6 +178,19 @@ public struct DecoderSlicer: Sendable {
     }
 
     public func slice() throws -> DecoderSlice {
+        var messages: [String] = []
+        do {
+            return try sliceOnce(compilerMessages: &messages)
+        } catch let error as SliceError {
+            // A type the folders use but do not define: say where in the project it is.
+            let hints = MissingDeclarationFinder.hints(for: error.compilerMessages + messages, near: location.sources)
+            guard !hints.isEmpty else { throw error }
+            throw SliceError.withHints(error, hints)
+        }
+    }
+
+    /// `compilerMessages`: every error the rounds saw, for the hints of a failed slice.
+    func sliceOnce(compilerMessages: inout [String]) throws -> DecoderSlice {
         let started = Date()
         let sources = Self.swiftFiles(under: location.sources)
         guard !sources.isEmpty else { throw SliceError.noSources(location.sources) }
@@ -189,6 +216,7 @@ public struct DecoderSlicer: Sendable {
             rounds += 1
             let errors = try typecheck(files)
             if errors.isEmpty { break }
+            compilerMessages += errors.map(\.message)
             guard rounds < maxRounds else {
                 throw SliceError.compiler("the slice still does not compile after \(maxRounds) rounds of leaving out what fails:\n"
                                           + errors.prefix(10).map { "\($0.file):\($0.line): \($0.message)" }.joined(separator: "\n"))
@@ -380,12 +408,28 @@ struct ProtectedNames {
     /// Why `decl` is protected (empty for `init(from:)`), or nil.
     func protects(_ decl: DeclSyntax) -> String? {
         if DeclarationTree.isDecodingInitializer(decl) { return "" }
+        // A stored property of a decodable type: without it, the type would decode otherwise.
+        if let variable = decl.as(VariableDeclSyntax.self), variable.bindings.allSatisfy({ $0.accessorBlock == nil }),
+           !(variable.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }),
+           let owner = Self.owner(of: decl),
+           DeclarationTree.inheritedNames(DeclarationTree.inheritance(of: owner)).contains(where: { $0.name == "Decodable" || $0.name == "Codable" }) {
+            return "a stored property of the decodable \(DeclarationTree.typeName(of: owner) ?? "type"): leaving it out would change what is decoded"
+        }
         if let name = DeclarationTree.typeName(of: decl) {
             if name == "CodingKeys" { return "" }
             if names.contains(name), !decl.is(ExtensionDeclSyntax.self) { return "the decode expression names \(name)" }
             return nil
         }
         if let name = DeclarationTree.memberName(of: decl), names.contains(name) { return "the decode expression calls \(name)" }
+        return nil
+    }
+
+    static func owner(of decl: DeclSyntax) -> DeclSyntax? {
+        var node = decl.parent
+        while let current = node {
+            if let d = current.as(DeclSyntax.self), DeclarationTree.memberBlock(of: d) != nil { return d }
+            node = current.parent
+        }
         return nil
     }
 }

@@ -133,6 +133,23 @@ final class DecoderSlicerTests: XCTestCase {
         }
     }
 
+    /// A stored property of a decodable type is never left out (it would decode otherwise); when its
+    /// type is declared elsewhere in the project, the error says which folder to add.
+    func testATypeDeclaredOutsideTheFoldersIsNamedWithItsFile() throws {
+        let dir = try work()
+        let fm = FileManager.default
+        for folder in ["Shop.xcodeproj", "Shop/Models", "Shared"] { try fm.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: true) }
+        try "struct Product: Decodable {\n    let name: String\n    let price: Money?\n}\n".write(toFile: dir + "/Shop/Models/Product.swift", atomically: true, encoding: .utf8)
+        try "struct Money: Decodable {\n    let cents: Int\n}\n".write(toFile: dir + "/Shared/Money.swift", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try slicer("try JSONDecoder().decode(Product.self, from: data)", sources: [dir + "/Shop/Models"], work: dir + "/work").slice()) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("Product.swift:3: `let price: Money?` does not compile here"), text)
+            XCTAssertTrue(text.contains("leaving it out would change what is decoded"), text)
+            XCTAssertTrue(text.contains("Money is declared in Shared/Money.swift, outside the folders given: add --sources Shared"), text)
+        }
+        XCTAssertNoThrow(try slicer("try JSONDecoder().decode(Product.self, from: data)", sources: [dir + "/Shop/Models", dir + "/Shared"], work: dir + "/work").slice())
+    }
+
     func testADecodeExpressionThatDoesNotCompileSaysSo() throws {
         XCTAssertThrowsError(try slicer("try Screen.decode(data)", work: work()).slice()) { error in
             guard case SliceError.decodeExpression(let expression, let errors) = error else { return XCTFail("\(error)") }
