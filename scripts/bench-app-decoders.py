@@ -52,6 +52,11 @@ def run_campaign(sdui, app, sources, budget, jobs, work, label):
     out = os.path.join(work, f"{label}-{app['app']}")
     cmd = [sdui, "fuzz", "run"] + decoder_args(app, sources, work, label) + [
            "--time", str(budget), "--jobs", str(jobs), "--output", out, "--no-build"]
+    # The hand-ported twin starts from the very samples the zero-code path found beside the app's
+    # code (its own folder has none), so the two differ only in how the decoder was plugged in.
+    found = os.path.join(work, "decoders-zero", "seeds", app["module_name"])
+    if label == "hand" and os.path.isdir(found):
+        cmd += ["--seeds", found]
     started = time.time()
     proc = subprocess.run(cmd, text=True, capture_output=True, cwd=work)
     wall = time.time() - started
@@ -162,9 +167,9 @@ def markdown(rows, args, hit, total, builds):
     date = datetime.date.today().isoformat()
     md = "## App decoders (zero-code path)\n\n"
     md += f"Measured {date} on {platform.machine()} Linux, {os.cpu_count()} cores, Swift toolchain at /opt/swift: "
-    md += f"`python3 scripts/bench-app-decoders.py --budget {args.budget} --jobs {args.jobs}" + (" --hand-ported" if args.hand_ported else "") + " --write`. "
+    md += f"`python3 scripts/bench-app-decoders.py --budget {args.budget} --jobs {args.jobs} --parallel {args.parallel}" + (" --hand-ported" if args.hand_ported else "") + " --write`. "
     md += "Each app of Benchmarks/AppDecoders plugged in where it lives (`sdui fuzz run --sources … --module … --decode …`, "
-    md += "no seeds given: the samples beside the code are found); `hand-ported` is the same decoder ported by hand to Foundation only, fuzzed the same way. "
+    md += "no seeds given: the samples beside the code are found); `hand-ported` is the same decoder ported by hand to Foundation only (HandPorted/), fuzzed the same way from the same samples, each app's pair side by side. "
     md += "Slicing and the fuzz build of all six at once (one generated package; the harness's own modules included) took " + ", ".join(f"{v:.0f} s ({k})" for k, v in builds.items()) + ". "
     md += "Wall time is one campaign: re-slicing, the budget and triage. One run each (noisy machine: compare within a row pair).\n\n"
     md += "| app | mode | slice | wall | exec/s | bugs found | signatures | last bug found after |\n|---|---|---|---|---|---|---|---|\n"
