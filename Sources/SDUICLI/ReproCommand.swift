@@ -97,13 +97,10 @@ struct ReproCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        var root: String
-        var keepFolder = keepDir
-        var explainSeeds = seeds
-        let spec: FuzzTargetSpec
+    /// The decoder under test: a name (the bundled ones, a product of the package), or the
+    /// decoder where it lives (replayed in its generated package, kept where the user is).
+    func decoderUnderTest() throws -> (root: String, spec: FuzzTargetSpec, keepFolder: String, seeds: [String]) {
         if located.isGiven {
-            // The decoder where it lives: replayed in the generated package, kept where the user is.
             let prepared: PluggedDecoder.Prepared
             do {
                 prepared = try located.pluggedDecoder(package: package).prepare(seeds: seeds) { printError("sdui repro: " + $0) }
@@ -111,19 +108,20 @@ struct ReproCommand: ParsableCommand {
                 printError("sdui repro: \(error)")
                 throw ExitCode(2)
             }
-            root = prepared.package.folder
-            spec = prepared.spec
-            explainSeeds = prepared.spec.seeds
-            if !keepFolder.hasPrefix("/") { keepFolder = FileManager.default.currentDirectoryPath + "/" + keepFolder }
-        } else {
-            root = try package.root()
-            guard let named = ReproSession.decoder(named: decoder, packageRoot: root) else {
-                let known = (["reference"] + FuzzTargetCatalog.targets.map(\.name)).joined(separator: ", ")
-                printError("sdui repro: no decoder named \"\(decoder)\"; use one of \(known), or the name of an executable product of the package at \(root) (--package-path)")
-                throw ExitCode(2)
-            }
-            spec = named
+            let keepFolder = keepDir.hasPrefix("/") ? keepDir : FileManager.default.currentDirectoryPath + "/" + keepDir
+            return (prepared.package.folder, prepared.spec, keepFolder, prepared.spec.seeds)
         }
+        let root = try package.root()
+        guard let named = ReproSession.decoder(named: decoder, packageRoot: root) else {
+            let known = (["reference"] + FuzzTargetCatalog.targets.map(\.name)).joined(separator: ", ")
+            printError("sdui repro: no decoder named \"\(decoder)\"; use one of \(known), or the name of an executable product of the package at \(root) (--package-path)")
+            throw ExitCode(2)
+        }
+        return (root, named, keepDir, seeds)
+    }
+
+    func run() throws {
+        let (root, spec, keepFolder, explainSeeds) = try decoderUnderTest()
         let (files, problems) = ReproSession.inputs(inputs)
         if files.isEmpty {
             for p in problems { printError("sdui repro: \(p)") }

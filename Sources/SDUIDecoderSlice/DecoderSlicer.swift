@@ -192,20 +192,7 @@ public struct DecoderSlicer: Sendable {
     /// `compilerMessages`: every error the rounds saw, for the hints of a failed slice.
     func sliceOnce(compilerMessages: inout [String]) throws -> DecoderSlice {
         let started = Date()
-        let sources = Self.swiftFiles(under: location.sources)
-        guard !sources.isEmpty else { throw SliceError.noSources(location.sources) }
-        var notes: [SliceNote] = []
-        var files: [SliceFile] = []
-        for source in sources {
-            guard let data = FileManager.default.contents(atPath: source.path) else { continue }
-            let text = String(decoding: data, as: UTF8.self)
-            if URL(fileURLWithPath: source.path).lastPathComponent == "main.swift" {
-                notes.append(SliceNote(file: source.path, line: 1, declaration: "main.swift", action: .fileSkipped,
-                                       reason: "top-level code is the app's entry point (the fuzz target has its own)"))
-                continue
-            }
-            files.append(SliceFile(path: source.path, relativePath: source.relative, text: text))
-        }
+        var (files, notes) = try readFiles()
         let finder = ViewCodeFinder(files: files, os: os)
         for i in files.indices { finder.apply(to: &files[i]) }
 
@@ -253,6 +240,24 @@ public struct DecoderSlicer: Sendable {
         return DecoderSlice(location: location, files: sliceFiles, notes: notes.sorted { ($0.file, $0.line) < ($1.file, $1.line) },
                             standIns: Self.closure(of: importedStandIns, among: modules), rounds: rounds,
                             seconds: Date().timeIntervalSince(started))
+    }
+
+    /// The decoder's files, read (never written), and a note for each left out whole (`main.swift`).
+    func readFiles() throws -> (files: [SliceFile], notes: [SliceNote]) {
+        let sources = Self.swiftFiles(under: location.sources)
+        guard !sources.isEmpty else { throw SliceError.noSources(location.sources) }
+        var notes: [SliceNote] = []
+        var files: [SliceFile] = []
+        for source in sources {
+            guard let data = FileManager.default.contents(atPath: source.path) else { continue }
+            if URL(fileURLWithPath: source.path).lastPathComponent == "main.swift" {
+                notes.append(SliceNote(file: source.path, line: 1, declaration: "main.swift", action: .fileSkipped,
+                                       reason: "top-level code is the app's entry point (the fuzz target has its own)"))
+                continue
+            }
+            files.append(SliceFile(path: source.path, relativePath: source.relative, text: String(decoding: data, as: UTF8.self)))
+        }
+        return (files, notes)
     }
 
     /// The stand-ins `modules` need, themselves and what they import, in build order.
