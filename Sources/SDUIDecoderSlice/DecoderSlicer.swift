@@ -86,6 +86,15 @@ public enum SliceError: Error, CustomStringConvertible, Equatable {
     /// One of the others, with where the names it could not find are declared in the project.
     indirect case withHints(SliceError, [String])
 
+    /// The user's file the error is in, where it names one.
+    var file: String? {
+        switch self {
+        case .cannotLeaveOut(let file, _, _, _): file
+        case .withHints(let inner, _): inner.file
+        default: nil
+        }
+    }
+
     /// The compiler's words the error carries.
     var compilerMessages: [String] {
         switch self {
@@ -179,22 +188,32 @@ public struct DecoderSlicer: Sendable {
 
     public func slice() throws -> DecoderSlice {
         var messages: [String] = []
+        var droppedImports: [String: [String]] = [:]
         do {
-            return try sliceOnce(compilerMessages: &messages)
+            return try sliceOnce(compilerMessages: &messages, droppedImports: &droppedImports)
         } catch let error as SliceError {
             // A type the folders use but do not define: say where in the project it is.
-            let hints = MissingDeclarationFinder.hints(for: error.compilerMessages + messages, near: location.sources)
+            var hints = MissingDeclarationFinder.hints(for: error.compilerMessages + messages, near: location.sources)
+            // A file on the decode path that imports a module this system cannot build (a
+            // dependency package): say which, and how to give its sources.
+            if let file = error.file, let modules = droppedImports[file], !modules.isEmpty {
+                hints.append("\(URL(fileURLWithPath: file).lastPathComponent) imports \(modules.joined(separator: ", ")), which \(modules.count == 1 ? "is" : "are") not available here "
+                             + "(a dependency package?): add \(modules.count == 1 ? "its" : "their") sources with --sources (e.g. the checkout's Sources/\(modules[0])), compiled into the same module")
+            }
             guard !hints.isEmpty else { throw error }
             throw SliceError.withHints(error, hints)
         }
     }
 
     /// `compilerMessages`: every error the rounds saw, for the hints of a failed slice.
-    func sliceOnce(compilerMessages: inout [String]) throws -> DecoderSlice {
+    func sliceOnce(compilerMessages: inout [String], droppedImports: inout [String: [String]]) throws -> DecoderSlice {
         let started = Date()
         var (files, notes) = try readFiles()
         let finder = ViewCodeFinder(files: files, os: os)
         for i in files.indices { finder.apply(to: &files[i]) }
+        for file in files {
+            droppedImports[file.path] = file.notes.filter { $0.action == .importDropped }.map { String($0.declaration.dropFirst("import ".count)) }
+        }
 
         let modules = try buildStandIns()
         let protected = ProtectedNames(expression: location.decodeExpression)

@@ -150,6 +150,19 @@ final class DecoderSlicerTests: XCTestCase {
         XCTAssertNoThrow(try slicer("try JSONDecoder().decode(Product.self, from: data)", sources: [dir + "/Shop/Models", dir + "/Shared"], work: dir + "/work").slice())
     }
 
+    /// A decode path that needs a module this system cannot build says which, and how to give it.
+    func testADependencyOnTheDecodePathIsNamed() throws {
+        let dir = try work()
+        try FileManager.default.createDirectory(atPath: dir + "/App", withIntermediateDirectories: true)
+        try "import Foundation\nimport LayoutKit\n\nstruct Banner: Decodable {\n    let insets: LayoutInsets\n}\n"
+            .write(toFile: dir + "/App/Banner.swift", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try slicer("try JSONDecoder().decode(Banner.self, from: data)", sources: [dir + "/App"], work: dir + "/work").slice()) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("Banner.swift:5: `let insets: LayoutInsets` does not compile here"), text)
+            XCTAssertTrue(text.contains("Banner.swift imports LayoutKit, which is not available here (a dependency package?): add its sources with --sources"), text)
+        }
+    }
+
     func testADecodeExpressionThatDoesNotCompileSaysSo() throws {
         XCTAssertThrowsError(try slicer("try Screen.decode(data)", work: work()).slice()) { error in
             guard case SliceError.decodeExpression(let expression, let errors) = error else { return XCTFail("\(error)") }
