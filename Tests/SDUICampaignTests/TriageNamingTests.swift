@@ -66,9 +66,9 @@ import Testing
         #expect(classifier.isProject(symbol: "$s7CardApp6ScreenV5parseyAC10Foundation4DataVKFZ", function: "", location: "/app/Models/Screen.swift:11"))
         #expect(classifier.isProject(symbol: "$s7SwiftUI5ColorV7CardAppE3hexACSS_tcfC", function: "", location: "/app/Models/Screen.swift:38"))
         #expect(!classifier.isProject(symbol: "$s7SwiftUI5ColorV3red5green4blue7opacityACSd_S3dtcfC", function: "",
-                                      location: "/work/.build-sdui-decoders/CardApp/StandIns/SwiftUI/SwiftUI.swift:20"))
+                                      location: "/app/.build-sdui-decoders/StandIns/SwiftUI/SwiftUI.swift:20"))
         #expect(!classifier.isProject(symbol: "$s7CardApp19SDUIGeneratedTargetO7harnessXXX", function: "",
-                                      location: "/work/.build-sdui-decoders/CardApp/Sources/CardApp/SDUIGeneratedEntry.swift:12"))
+                                      location: "/app/.build-sdui-decoders/Sources/CardApp/SDUIGeneratedEntry.swift:12"))
         #expect(!classifier.isProject(demangled: "closure #1 in variable initialization expression of static SDUIGeneratedTarget.harness",
                                       image: "CardApp", location: ""))
         // Not generated: the fuzz product's module is plumbing, as before.
