@@ -1,5 +1,5 @@
 import Foundation
-import SDUIPayload
+import SDUIPlugIn
 import SDUIPlatform
 import SDUIPlatformProcesses
 

@@ -1,4 +1,4 @@
-import SDUIPayload
+import SDUIPlugIn
 
 /// One classified difference between a golden rendering and the current one.
 public struct Finding: Sendable, Hashable, Codable {

@@ -1,4 +1,4 @@
-import SDUIPayload
+import SDUIPlugIn
 import XCTest
 
 /// The one stable hash, pinned: it names what users keep (accept-list fingerprints, crash
