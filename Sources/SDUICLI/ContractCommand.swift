@@ -140,15 +140,7 @@ func contractClients(_ config: ContractConfig, packagePath: String, contractsFol
     var factory = ClientFactory(packageRoot: root, build: { product in
         try DebugBuilder(packageRoot: root).build(product)
     }, explainCrash: { binary, product, body, seconds in
-        // The body replayed through the same debug build, the backtracer on.
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-client-crash-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: file) }
-        guard (try? Data(body).write(to: file)) != nil,
-              let analysis = try? DebugCrashReplay(packageRoot: root, product: product)
-                  .analyse(binary: binary, input: file.path, timeout: Int(seconds.rounded(.up))),
-              analysis.kind != .notReproduced else { return nil }
-        let frames = analysis.frames.filter(\.isProject).prefix(8).map { "#\($0.index) \($0.function) \($0.location)" }
-        return ClientFailure(.crashed, analysis.title, detail: frames.joined(separator: "\n"))
+        explainClientCrash(DebugCrashReplay(packageRoot: root, product: product), binary: binary, body: body, seconds: seconds)
     })
     factory.plug = pluggedClientBuilder(config, root: root, contractsFolder: contractsFolder)
     factory.selection = clientFilters
@@ -379,14 +371,19 @@ func pluggedClientBuilder(_ config: ContractConfig, root: String, contractsFolde
         let product = prepared.package.product
         let binary = try DebugBuilder(packageRoot: scratch).build(product)
         return (binary, { body, seconds in
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-client-crash-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: file) }
-            guard (try? Data(body).write(to: file)) != nil,
-                  let analysis = try? DebugCrashReplay(packageRoot: scratch, product: product, generated: true)
-                      .analyse(binary: binary, input: file.path, timeout: Int(seconds.rounded(.up))),
-                  analysis.kind != .notReproduced else { return nil }
-            let frames = analysis.frames.filter(\.isProject).prefix(8).map { "#\($0.index) \($0.function) \($0.location)" }
-            return ClientFailure(.crashed, analysis.title, detail: frames.joined(separator: "\n"))
+            explainClientCrash(DebugCrashReplay(packageRoot: scratch, product: product, generated: true), binary: binary, body: body, seconds: seconds)
         })
     }
+}
+
+/// A client's crash on `body`, titled as the fuzz report titles it: the body replayed through the
+/// same debug build, the backtracer on. Nil when it does not crash again.
+func explainClientCrash(_ replay: DebugCrashReplay, binary: String, body: [UInt8], seconds: Double) -> ClientFailure? {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-client-crash-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: file) }
+    guard (try? Data(body).write(to: file)) != nil,
+          let analysis = try? replay.analyse(binary: binary, input: file.path, timeout: Int(seconds.rounded(.up))),
+          analysis.kind != .notReproduced else { return nil }
+    let frames = analysis.frames.filter(\.isProject).prefix(8).map { "#\($0.index) \($0.function) \($0.location)" }
+    return ClientFailure(.crashed, analysis.title, detail: frames.joined(separator: "\n"))
 }

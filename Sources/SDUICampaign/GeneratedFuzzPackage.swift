@@ -50,14 +50,14 @@ public struct GeneratedFuzzPackage: Sendable {
         let languageMode = ".swiftLanguageMode(.v5)"  // app code is mostly Swift 5 code
         let used = Set(members.flatMap(\.standIns))
         var targets = AppleFrameworks.standIns.filter { used.contains($0.module) }.map { standIn -> String in
-            "        .target(name: \(SwiftLiteral.string(standIn.module)), dependencies: [\(standIn.imports.map(SwiftLiteral.string).joined(separator: ", "))], "
-                + "path: \(SwiftLiteral.string("StandIns/" + standIn.module)), swiftSettings: [\(languageMode)]),"
+            "        .target(name: \(SwiftSource.stringLiteral(standIn.module)), dependencies: [\(standIn.imports.map(SwiftSource.stringLiteral).joined(separator: ", "))], "
+                + "path: \(SwiftSource.stringLiteral("StandIns/" + standIn.module)), swiftSettings: [\(languageMode)]),"
         }
         for member in members.sorted(by: { $0.module < $1.module }) {
-            let dependencies = ([".product(name: \"SDUIFuzz\", package: \(SwiftLiteral.string(harness)))"] + member.standIns.map(SwiftLiteral.string))
+            let dependencies = ([".product(name: \"SDUIFuzz\", package: \(SwiftSource.stringLiteral(harness)))"] + member.standIns.map(SwiftSource.stringLiteral))
                 .joined(separator: ", ")
-            targets.append("        .executableTarget(name: \(SwiftLiteral.string(member.module)), dependencies: [\(dependencies)], "
-                           + "path: \(SwiftLiteral.string("Sources/" + member.module)), swiftSettings: [\(languageMode), .unsafeFlags([\"-suppress-warnings\"])]),")
+            targets.append("        .executableTarget(name: \(SwiftSource.stringLiteral(member.module)), dependencies: [\(dependencies)], "
+                           + "path: \(SwiftSource.stringLiteral("Sources/" + member.module)), swiftSettings: [\(languageMode), .unsafeFlags([\"-suppress-warnings\"])]),")
         }
         return """
         // swift-tools-version: 6.0
@@ -68,7 +68,7 @@ public struct GeneratedFuzzPackage: Sendable {
         let package = Package(
             name: "SDUIGeneratedDecoders",
             platforms: [.macOS(.v14)],
-            dependencies: [.package(path: \(SwiftLiteral.string(harnessRoot)))],
+            dependencies: [.package(path: \(SwiftSource.stringLiteral(harnessRoot)))],
             targets: [
         \(targets.joined(separator: "\n"))
             ]

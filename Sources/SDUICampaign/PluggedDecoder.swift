@@ -21,8 +21,6 @@ public struct PluggedDecoder: Sendable {
         self.scratchFolder = scratchFolder
     }
 
-    public var packageFolder: String { scratchFolder }
-
     public struct Prepared: Sendable {
         public var package: GeneratedFuzzPackage
         public var spec: FuzzTargetSpec
@@ -42,7 +40,7 @@ public struct PluggedDecoder: Sendable {
         let leftOut = slice.leftOut.count
         progress("\(location.moduleName): \(slice.files.count) file(s) sliced in \(String(format: "%.1f", slice.seconds)) s: "
                  + "\(leftOut) declaration(s) left out, stand-ins \(slice.standIns.isEmpty ? "none" : slice.standIns.joined(separator: ", ")) (see the report)")
-        let package = GeneratedFuzzPackage(slice: slice, name: name, folder: packageFolder)
+        let package = GeneratedFuzzPackage(slice: slice, name: name, folder: scratchFolder)
         try package.write()
         var seedFolders = seeds.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         var found: [SeedFinder.Seed] = []

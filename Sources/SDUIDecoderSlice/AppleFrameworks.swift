@@ -42,10 +42,11 @@ public enum AppleFrameworks {
         case dropped
     }
 
-    public static func fate(ofImport module: String, os: HostOS, localModules: Set<String> = []) -> ImportFate {
+    /// Anything else is dropped: a module this system lacks, or one whose sources are given as
+    /// more `--sources` (compiled into the same module, so its import names nothing).
+    public static func fate(ofImport module: String, os: HostOS) -> ImportFate {
         if toolchain.contains(module) || sdk(for: os).contains(module) { return .kept }
         if standInModules(for: os).contains(module) { return .stoodIn }
-        if localModules.contains(module) { return .dropped }
         return .dropped
     }
 }

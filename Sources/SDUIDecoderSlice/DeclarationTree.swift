@@ -38,6 +38,16 @@ enum DeclarationTree {
         tree.statements.compactMap { $0.item.as(MacroExpansionExprSyntax.self) }
     }
 
+    /// The type (or extension) a member belongs to, if any.
+    static func owner(of decl: DeclSyntax) -> DeclSyntax? {
+        var node = decl.parent
+        while let current = node {
+            if let d = current.as(DeclSyntax.self), memberBlock(of: d) != nil { return d }
+            node = current.parent
+        }
+        return nil
+    }
+
     static func memberBlock(of decl: DeclSyntax) -> MemberBlockSyntax? {
         if let d = decl.as(StructDeclSyntax.self) { return d.memberBlock }
         if let d = decl.as(ClassDeclSyntax.self) { return d.memberBlock }

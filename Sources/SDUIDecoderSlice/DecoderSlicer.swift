@@ -347,17 +347,11 @@ public struct DecoderSlicer: Sendable {
 
         @inline(never) func __sduiDecodeExpressionCheck(_ data: Data) throws {
             try MainActor.assumeIsolated {
-                _ = \(Self.tried(location.decodeExpression))
+                _ = \(SwiftSource.tried(location.decodeExpression))
             }
         }
 
         """
-    }
-
-    /// The expression with `try` in front (a warning where nothing throws, never an error).
-    static func tried(_ expression: String) -> String {
-        let trimmed = expression.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.hasPrefix("try") ? trimmed : "try " + trimmed
     }
 
     func typecheck(_ files: [SliceFile]) throws -> [CompilerDiagnostic] {
@@ -435,7 +429,7 @@ struct ProtectedNames {
         // A stored property of a decodable type: without it, the type would decode otherwise.
         if let variable = decl.as(VariableDeclSyntax.self), variable.bindings.allSatisfy({ $0.accessorBlock == nil }),
            !(variable.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }),
-           let owner = Self.owner(of: decl),
+           let owner = DeclarationTree.owner(of: decl),
            DeclarationTree.inheritedNames(DeclarationTree.inheritance(of: owner)).contains(where: { $0.name == "Decodable" || $0.name == "Codable" }) {
             return "a stored property of the decodable \(DeclarationTree.typeName(of: owner) ?? "type"): leaving it out would change what is decoded"
         }
@@ -445,15 +439,6 @@ struct ProtectedNames {
             return nil
         }
         if let name = DeclarationTree.memberName(of: decl), names.contains(name) { return "the decode expression calls \(name)" }
-        return nil
-    }
-
-    static func owner(of decl: DeclSyntax) -> DeclSyntax? {
-        var node = decl.parent
-        while let current = node {
-            if let d = current.as(DeclSyntax.self), DeclarationTree.memberBlock(of: d) != nil { return d }
-            node = current.parent
-        }
         return nil
     }
 }

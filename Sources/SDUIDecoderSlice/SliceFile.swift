@@ -26,11 +26,7 @@ struct SliceFile {
     /// (`#sourceLocation`) makes the compiler, debug info and runtime messages name the user's
     /// file and lines, not the copy's.
     var slicedText: String {
-        "#sourceLocation(file: \(Self.stringLiteral(path)), line: 1)\n" + edits.applied(to: text)
-    }
-
-    static func stringLiteral(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "#sourceLocation(file: \(SwiftSource.stringLiteral(path)), line: 1)\n" + edits.applied(to: text)
     }
 
     func line(of node: some SyntaxProtocol) -> Int {

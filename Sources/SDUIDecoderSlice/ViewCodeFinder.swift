@@ -114,7 +114,7 @@ struct ViewCodeFinder {
 
     /// `body`, an override, or a view's initializer from a storyboard or frame, inside a type that is a view.
     private func isViewMember(_ decl: DeclSyntax) -> Bool {
-        guard let owner = owningType(of: decl), userViewShells.contains(owner) else { return false }
+        guard let owner = DeclarationTree.owner(of: decl).flatMap(DeclarationTree.typeName), userViewShells.contains(owner) else { return false }
         if DeclarationTree.memberName(of: decl) == "body" { return true }
         if DeclarationTree.modifiers(of: decl)?.contains(where: { $0.name.text == "override" }) == true { return true }
         if let initializer = decl.as(InitializerDeclSyntax.self) {
@@ -122,15 +122,6 @@ struct ViewCodeFinder {
             return labels == ["coder"] || labels == ["frame"] || labels == ["nibName", "bundle"] || labels == ["style", "reuseIdentifier"]
         }
         return false
-    }
-
-    private func owningType(of decl: DeclSyntax) -> String? {
-        var node = decl.parent
-        while let current = node {
-            if let d = current.as(DeclSyntax.self), DeclarationTree.memberBlock(of: d) != nil { return DeclarationTree.typeName(of: d) }
-            node = current.parent
-        }
-        return nil
     }
 
     private func attributeNames(of decl: DeclSyntax) -> [String] {
