@@ -24,10 +24,12 @@ public struct FuzzTargetSpec: Sendable, Hashable {
     /// A target the harness generated around a decoder slice (``GeneratedFuzzPackage``): its
     /// module is the decoder's own, not plumbing.
     public var generated = false
+    /// Which entry points the target's file exports.
+    public var entryPoints: FuzzTargetCatalog.EntryPoints = .harness
 
     public init(name: String, product: String, seeds: [String], summary: String, decoderSources: [String] = ["Sources"],
                 findsSourcesInPackageGraph: Bool = false, role: FuzzTargetCatalog.Role = .fuzzed, regressionDecoder: String? = nil,
-                speaksProtocolV1: Bool = false) {
+                speaksProtocolV1: Bool = false, entryPoints: FuzzTargetCatalog.EntryPoints = .harness) {
         self.name = name
         self.product = product
         self.seeds = seeds
@@ -37,6 +39,7 @@ public struct FuzzTargetSpec: Sendable, Hashable {
         self.role = role
         self.regressionDecoder = regressionDecoder
         self.speaksProtocolV1 = speaksProtocolV1
+        self.entryPoints = entryPoints
     }
 
     /// The decoder's source folders, absolute: from the package graph where the target asks for
@@ -71,6 +74,17 @@ public enum FuzzTargetCatalog {
         case baseline
     }
 
+    /// The entry points a target's file exports.
+    public enum EntryPoints: Sendable, Hashable {
+        /// ``FuzzEntryTemplate/entryPoints(harness:)`` word for word, as every generated target:
+        /// test, initialize (dictionary, known crash sites, slow inputs), mutate, cross over, replay.
+        case harness
+        /// `LLVMFuzzerTestOneInput` and the replayer only: what is measured is libFuzzer without the
+        /// harness (the benchmark baselines), or a classification of libFuzzer's own verdict
+        /// (timeout, out-of-memory) that the harness's slow-input keeping would stand between.
+        case bare
+    }
+
     static let reference = ["Sources/SDUIScreen", "Sources/SDUIPayload", "Sources/SDUIJSON"]
     static let fixtures = ["Sources/SDUIFuzzFixtures"]
 
@@ -90,14 +104,14 @@ public enum FuzzTargetCatalog {
         .init(name: "planted", product: "FuzzPlanted", seeds: ["Corpus/seeds"],
               summary: "TEST FIXTURE: planted bug behind the compression-aware mutator", decoderSources: fixtures, role: .fixture, speaksProtocolV1: true),
         .init(name: "planted-plain", product: "FuzzPlantedPlain", seeds: ["Corpus/seeds"],
-              summary: "TEST FIXTURE: planted bug under plain libFuzzer (baseline)", decoderSources: fixtures, role: .fixture, speaksProtocolV1: true),
+              summary: "TEST FIXTURE: planted bug under plain libFuzzer (baseline)", decoderSources: fixtures, role: .fixture, speaksProtocolV1: true, entryPoints: .bare),
         .init(name: "hang", product: "FuzzHang", seeds: ["Corpus/seeds"],
-              summary: "TEST FIXTURE: hangs on a spacer of height 4242 (timeout classification)", decoderSources: fixtures, role: .fixture, speaksProtocolV1: true),
+              summary: "TEST FIXTURE: hangs on a spacer of height 4242 (timeout classification)", decoderSources: fixtures, role: .fixture, speaksProtocolV1: true, entryPoints: .bare),
         .init(name: "hog", product: "FuzzHog", seeds: ["Corpus/seeds"],
               summary: "TEST FIXTURE: allocates without bound on a stack of spacing 4242 (OOM classification)",
-              decoderSources: fixtures, role: .fixture, speaksProtocolV1: true),
+              decoderSources: fixtures, role: .fixture, speaksProtocolV1: true, entryPoints: .bare),
         .init(name: "bare", product: "FuzzBare", seeds: ["Corpus/seeds"],
-              summary: "benchmark baseline: decoder only, no harness", decoderSources: [], role: .baseline, speaksProtocolV1: true),
+              summary: "benchmark baseline: decoder only, no harness", decoderSources: [], role: .baseline, speaksProtocolV1: true, entryPoints: .bare),
     ]
 
     /// What `all` (and no target at all) means: the targets worth fuzzing.

@@ -312,13 +312,16 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     }
 
     /// `LLVMFuzzerCustomCrossOver`: splices a subtree of the second input into the first (JSON
-    /// inside compression included), or joins byte halves when they are not JSON.
+    /// inside compression included), or joins byte halves when they are not JSON — or always, for
+    /// a target whose mutation is libFuzzer's bytes only (`.bytes`, `SDUI_FUZZ_PLAIN=1`), so the
+    /// one set of entry points every target exports changes nothing about how such a target mutates.
     public func crossOver(_ data1: UnsafePointer<UInt8>, _ size1: Int, _ data2: UnsafePointer<UInt8>, _ size2: Int,
                           _ out: UnsafeMutablePointer<UInt8>, _ maxOutSize: Int, _ seed: UInt32) -> Int {
         var rng = FuzzRandom(seed: UInt64(seed))
         let a = Array(UnsafeBufferPointer(start: data1, count: size1)), b = Array(UnsafeBufferPointer(start: data2, count: size2))
         var result = Array(a.prefix(rng.below(a.count + 1))) + Array(b.suffix(rng.below(b.count + 1)))
-        let (encA, textA) = CompressionMutator.open(a), (_, textB) = CompressionMutator.open(b)
+        let bytesOnly = plain || strategy == .bytes
+        let (encA, textA) = bytesOnly ? (nil, nil) : CompressionMutator.open(a), (_, textB) = bytesOnly ? (nil, nil) : CompressionMutator.open(b)
         if let textA, let textB, let valueA = try? JSONParser(materializationDepth: 64).parse(textA),
            let valueB = try? JSONParser(materializationDepth: 64).parse(textB) {
             var structure = lockedStructureMutator()

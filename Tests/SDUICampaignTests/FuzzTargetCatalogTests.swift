@@ -45,4 +45,24 @@ import TestSupport
         }
         #expect(FuzzTargetCatalog.helpText.contains("the \(fuzzed.count) above (the default)"))
     }
+
+    /// Every harness target, this package's own included, exports the one text of entry points a
+    /// generated target does; a bare one exports no harness at all (so a dropped line cannot pass
+    /// for a baseline).
+    @Test func everyHarnessTargetExportsTheTemplatesEntryPointsWordForWord() throws {
+        let template = FuzzEntryTemplate.entryPoints(harness: "Target.harness")
+        #expect(FuzzTargetCatalog.targets.filter { $0.entryPoints == .harness }.count >= 5)
+        for target in FuzzTargetCatalog.targets {
+            let file = TestPaths.packageRoot.appendingPathComponent("Sources/FuzzTargets/\(target.product)/\(target.product).swift")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            switch target.entryPoints {
+            case .harness:
+                #expect(text.hasSuffix(template), "\(target.product): its entry points differ from FuzzEntryTemplate.entryPoints(harness: \"Target.harness\")")
+                #expect(text.components(separatedBy: "@_cdecl(").count == 5, "\(target.product): an entry point besides the template's")
+            case .bare:
+                #expect(!text.contains("FuzzHarness"), "\(target.product): a bare target runs no harness")
+                #expect(text.components(separatedBy: "@_cdecl(").count == 2, "\(target.product): a bare target exports LLVMFuzzerTestOneInput only")
+            }
+        }
+    }
 }

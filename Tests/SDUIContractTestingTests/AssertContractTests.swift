@@ -82,4 +82,58 @@ import Testing
             #expect(findings.map(\.rule.id).contains("SDUI-B008"))
         }
     }
+
+    /// The decoder named as the app calls it (a type, a decode expression over `Data`, a
+    /// `@MainActor` registry): the three agree on one golden, and each fails when the kind is renamed.
+    @Test func theDecoderIsNamedAsTheAppCallsIt() async throws {
+        let dir = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let old = Array(#"{"screenName": "Home", "contents": [{"viewType": "TitleViewType", "text": "Hi"}, {"viewType": "BannerViewType", "text": "Sale"}]}"#.utf8)
+        let renamed = Array(String(decoding: old, as: UTF8.self).replacingOccurrences(of: "BannerViewType", with: "HeroViewType").utf8)
+        let byType = InProcessClient(decoding: AppFeed.self)
+        let byExpression = InProcessClient { data in try AppFeed.parse(data) }
+        let onMainActor = MainActorClient { data in try FeedRegistry.shared.load(data) }
+        #expect(byType.name == "AppFeed")
+        await withKnownIssue { _ = await assertContract(old, matches: "feed", client: byType, record: .missing, goldenDirectory: dir) }
+        let golden = try String(contentsOfFile: dir + "/feed.txt", encoding: .utf8)
+        #expect(golden.contains("TitleViewType") || golden.contains("title"), "\(golden)")
+        for client in [byType, byExpression] as [any ContractClient] {
+            #expect(await assertContract(old, matches: "feed", client: client, record: .never, goldenDirectory: dir).isEmpty, "\(client.name)")
+        }
+        #expect(await assertContract(old, matches: "feed", client: onMainActor, record: .never, goldenDirectory: dir).isEmpty)
+        await withKnownIssue {
+            let findings = await assertContract(renamed, matches: "feed", client: onMainActor, record: .never, goldenDirectory: dir)
+            #expect(findings.map(\.rule.id).contains("SDUI-B008"))
+        }
+    }
+}
+
+/// A team's models as an app writes them: the items a `Decodable` enum with a fallback case, a
+/// static parse function, and a `@MainActor` registry that keeps what it loaded.
+struct AppFeed: Decodable {
+    let screenName: String
+    let contents: [Item]
+    enum Item: Decodable {
+        case titleViewType(text: String), bannerViewType(text: String), unknown
+        enum Keys: String, CodingKey { case viewType, text }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Keys.self)
+            switch try c.decode(String.self, forKey: .viewType) {
+            case "TitleViewType": self = .titleViewType(text: try c.decode(String.self, forKey: .text))
+            case "BannerViewType": self = .bannerViewType(text: try c.decode(String.self, forKey: .text))
+            default: self = .unknown
+            }
+        }
+    }
+    static func parse(_ data: Data) throws -> AppFeed { try JSONDecoder().decode(AppFeed.self, from: data) }
+}
+
+@MainActor final class FeedRegistry {
+    static let shared = FeedRegistry()
+    private(set) var loaded: [AppFeed] = []
+    func load(_ data: Data) throws -> AppFeed {
+        let feed = try AppFeed.parse(data)
+        loaded.append(feed)
+        return feed
+    }
 }
