@@ -8,7 +8,9 @@
 #     (what plain libFuzzer does in the same budget is a benchmark, not a check: scripts/bench-fuzz.sh
 #     measures it for BENCHMARKS.md instead of CI spending the budget on it every run);
 #  5. the recipe for toolchains without libFuzzer (Xcode's): `--libfuzzer` with the toolchain's own
-#     libclang_rt.fuzzer_no_main archive, which must build, verify and find the planted bug too.
+#     libclang_rt.fuzzer_no_main archive, which must build, verify and find the planted bug too;
+#  6. the SARIF of the planted campaign and of the regress replay validate against the SARIF 2.1.0
+#     schema (scripts/check-sarif.sh), the planted bug's result located at its decoder's line.
 # Usage: scripts/fuzz-ci.sh [SMOKE_SECONDS] [PLANTED_SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,7 +40,7 @@ while IFS=$'\t' read -r product folders; do
 done < "$work/targets.tsv"
 
 echo "== fuzz-ci: replay kept crash inputs through their decoders' sanitizer builds"
-"$sdui" fuzz regress --no-build
+"$sdui" fuzz regress --no-build --format sarif > "$work/regress.sarif"
 
 echo "== fuzz-ci: smoke campaign, ${smoke}s per target"
 if ! "$sdui" fuzz run --no-build --time "$smoke" --output "$work/smoke" > "$work/smoke.md"; then
@@ -68,4 +70,14 @@ grep -E 'first crash|^- title' "$work/driver.md" || true
 if [ $status -ne 1 ] || ! grep -q 'PlantedBugDecoder.decode' "$work/driver.md"; then
   echo "fuzz-ci: the --libfuzzer build did not find the planted bug within ${planted}s (exit $status)"; exit 1
 fi
+echo "== fuzz-ci: SARIF 2.1.0 of the planted campaign and of regress"
+bash scripts/check-sarif.sh "$work/planted/report.sarif" "$work/regress.sarif"
+python3 - "$work/planted/report.sarif" <<'PY'
+import json, sys
+results = json.load(open(sys.argv[1]))["runs"][0]["results"]
+located = [r["locations"][0]["physicalLocation"] for r in results if r.get("locations")]
+assert any(l["artifactLocation"]["uri"].endswith("PlantedBugDecoder.swift") and l.get("region", {}).get("startLine", 0) > 0 for l in located), \
+    f"fuzz-ci: the planted bug's SARIF result is not at PlantedBugDecoder.swift:LINE: {located}"
+print(f"fuzz-ci: report.sarif: {len(results)} result(s), at " + ", ".join(f'{l["artifactLocation"]["uri"]}:{l.get("region", {}).get("startLine")}' for l in located))
+PY
 echo "fuzz-ci: ok"

@@ -1,12 +1,20 @@
 import ArgumentParser
 import Foundation
 import SDUICampaign
+import SDUIPlugIn
 
 struct FuzzRegressCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "regress",
         abstract: "Replay every kept crash input (Corpus/crashes) through its decoder's sanitizer build.",
-        discussion: "Exit status: 0 none crashes; 1 a kept input crashes again (a regression); 2 could not run."
+        discussion: """
+        --format picks what CI reads: text (default), sarif (SARIF 2.1.0 for GitHub code scanning: a \
+        result per crashing input, at your innermost frame), junit (a test case per kept input), xcode \
+        (path:line: error: lines) or github (annotations, and a table in $GITHUB_STEP_SUMMARY). \
+        Progress goes to standard error in every format but text.
+
+        Exit status: 0 none crashes; 1 a kept input crashes again (a regression); 2 could not run.
+        """
     )
 
     @Option(help: ArgumentHelp("The regression store.", valueName: "dir"))
@@ -14,6 +22,9 @@ struct FuzzRegressCommand: ParsableCommand {
 
     @Flag(help: "Use the binaries already built.")
     var noBuild = false
+
+    @Option(help: ArgumentHelp("Report format on standard output: text, sarif, junit, xcode or github.", valueName: "format"))
+    var format: CrashFindingFormat = .text
 
     @OptionGroup var package: PackageOption
 
@@ -45,23 +56,52 @@ struct FuzzRegressCommand: ParsableCommand {
             storeFolder = dir.hasPrefix("/") ? dir : root + "/" + dir
             cases = RegressionStore(directory: storeFolder).cases()
         }
-        guard !cases.isEmpty else { print("no kept crash inputs under \(dir)"); return }
+        guard !cases.isEmpty else {
+            if format == .sarif { print(String(decoding: CrashFindingFormat.sarif([]), as: UTF8.self)) } else { print("no kept crash inputs under \(dir)") }
+            return
+        }
         let builder = FuzzBuilder(packageRoot: root)
-        var crashed = 0
         for product in Set(cases.map(\.sidecar.product)).sorted() where !noBuild {
             do { try builder.build(product) } catch { printError("sdui fuzz regress: \(error)"); throw ExitCode(2) }
         }
+        let here = FileManager.default.currentDirectoryPath
+        var replays: [CrashFindingFormat.Replay] = []
         for (input, sidecar) in cases {
             let triage = CrashTriage(packageRoot: root, fuzzProduct: sidecar.product, generated: generated)
             var env = ["SWIFT_DETERMINISTIC_HASHING": "1"]
             if let e = sidecar.contentEncoding { env["SDUI_CONTENT_ENCODING"] = e }
-            let (analysis, _) = try triage.replay(binary: builder.binary(sidecar.product), input: input, timeout: 10, rssLimitMB: 2048, extraEnvironment: env)
-            let ok = analysis.kind == .notReproduced
-            if !ok { crashed += 1 }
-            let shown = input.replacingOccurrences(of: (generated ? FileManager.default.currentDirectoryPath : root) + "/", with: "")
-            print("\(ok ? "ok     " : "CRASHES") \(shown)  [\(sidecar.product)] \(ok ? "" : analysis.title)")
+            let started = Date()
+            let binary = builder.binary(sidecar.product)
+            let (analysis, _) = try triage.replay(binary: binary, input: input, timeout: 10, rssLimitMB: 2048, extraEnvironment: env)
+            let shown = input.replacingOccurrences(of: (generated ? here : root) + "/", with: "")
+            let finding = analysis.kind == .notReproduced ? nil
+                : CrashFinding(target: sidecar.product, signature: analysis.signature, kind: analysis.kind.rawValue, title: analysis.title,
+                               message: analysis.message, inputs: [shown], reproduce: "sdui repro \(shown)", frames: analysis.frames,
+                               packageRoot: root, baseDirectory: here)
+            replays.append(.init(input: shown, product: sidecar.product, finding: finding, seconds: Date().timeIntervalSince(started)))
+            let line = "\(finding == nil ? "ok     " : "CRASHES") \(shown)  [\(sidecar.product)] \(finding?.title ?? "")"
+            if format == .text { print(line) } else { printError(line) }
         }
-        print("\(cases.count) kept input(s): \(crashed) crash again.")
+        let crashed = replays.filter { $0.finding != nil }.count
+        let verdict = "\(cases.count) kept input(s): \(crashed) crash again."
+        print(Self.render(replays, format: format, verdict: verdict), terminator: "")
+        if format == .github {
+            let text = CrashFindingFormat.githubSummary(title: "sdui fuzz regress", verdict: verdict, replays.compactMap(\.finding))
+            do { try GitHubStepSummary.append(text) } catch { printError("sdui fuzz regress: cannot append to $GITHUB_STEP_SUMMARY: \(error)") }
+        }
         if crashed > 0 { throw ExitCode(1) }
     }
+
+    static func render(_ replays: [CrashFindingFormat.Replay], format: CrashFindingFormat, verdict: String) -> String {
+        let findings = replays.compactMap(\.finding)
+        switch format {
+        case .text: return verdict + "\n"
+        case .sarif: return String(decoding: CrashFindingFormat.sarif(findings), as: UTF8.self) + "\n"
+        case .junit: return CrashFindingFormat.junit(replays, suite: "sdui-fuzz-regress")
+        case .xcode: return CrashFindingFormat.xcode(findings) + verdict + "\n"
+        case .github: return CrashFindingFormat.githubAnnotations(findings) + verdict + "\n"
+        }
+    }
 }
+
+extension CrashFindingFormat: ExpressibleByArgument {}

@@ -89,9 +89,16 @@ public struct CampaignReport: Sendable {
         return (try? encoder.encode(results)) ?? Data("[]".utf8)
     }
 
-    /// Writes `report.md` and `report.json` atomically.
+    /// The findings as CI formats lay them out (``CrashFindingFormat``); paths relative to
+    /// `baseDirectory` (where `sdui` runs: a repository's root, as code scanning resolves them).
+    public func findings(baseDirectory: String = FileManager.default.currentDirectoryPath) -> [CrashFinding] {
+        results.flatMap { r in r.crashes.map { CrashFinding($0, target: r.target, packageRoot: packageRoot, baseDirectory: baseDirectory) } }
+    }
+
+    /// Writes `report.md`, `report.json` and `report.sarif` (SARIF 2.1.0) atomically.
     public func write(to directory: String) throws {
         try Data(markdown.utf8).write(to: URL(fileURLWithPath: directory + "/report.md"), options: .atomic)
         try json.write(to: URL(fileURLWithPath: directory + "/report.json"), options: .atomic)
+        try CrashFindingFormat.sarif(findings()).write(to: URL(fileURLWithPath: directory + "/report.sarif"), options: .atomic)
     }
 }

@@ -1,10 +1,11 @@
 import SDUIJSON
 
-/// Renders a run for people (text), programs (json), CI dashboards (JUnit XML) and GitHub
-/// Actions (workflow-command annotations). All formats carry the same facts.
+/// Renders a run for people (text), programs (json), CI dashboards (JUnit XML), GitHub
+/// Actions (workflow-command annotations, and a job summary with the matrix and the diffs) and
+/// Xcode (`file:line: error:` lines its issue navigator reads). All formats carry the same facts.
 public struct ContractReport: Sendable {
     public enum Format: String, Sendable, CaseIterable {
-        case text, json, junit, github
+        case text, json, junit, github, xcode
     }
 
     public var run: ContractRun
@@ -27,6 +28,7 @@ public struct ContractReport: Sendable {
         case .json: json()
         case .junit: junit()
         case .github: github()
+        case .xcode: xcode()
         }
     }
 
@@ -304,6 +306,49 @@ public struct ContractReport: Sendable {
         }
         return out + summaryLine() + "\n"
     }
+
+    /// The job summary (`$GITHUB_STEP_SUMMARY`, Markdown): the verdict, the case × client matrix
+    /// and, per case that did not pass, its findings and the diff the annotations cannot hold.
+    public func githubSummary() -> String {
+        var md = "## sdui contract: \(summaryLine())\n"
+        let matrix = matrix()
+        if !matrix.isEmpty { md += "\n```\n" + matrix.trimmingCharacters(in: .newlines) + "\n```\n" }
+        for r in run.results where r.status != .pass {
+            md += "\n### \(r.status.rawValue): \(r.id)\n\n`\(file(r))`\n\n"
+            if let failure = r.failure { md += "- **\(failure.rule.id) \(failure.rule.name)**: \(failure.message)\n" }
+            for f in r.findings {
+                md += "- **\(f.rule.id) \(f.rule.name)** [\(f.rule.severity.rawValue)] `\(f.path ?? "$")`: \(f.message)"
+                md += (f.isAccepted ? " (accepted)" : "") + "\n"
+            }
+            if let golden = r.golden, let current = r.rendering, golden != current {
+                md += "\n```diff\n" + UnifiedDiff.diff(golden, current, oldName: file(r), newName: "current rendering")
+                    .trimmingCharacters(in: .newlines) + "\n```\n"
+            }
+        }
+        return md
+    }
+
+    // MARK: - Xcode
+
+    /// `path:line: error: message` per failure and finding (warnings below `failOn`, notes for
+    /// accepted ones), the form Xcode's issue navigator and most editors jump from.
+    public func xcode() -> String {
+        var out = ""
+        for r in run.results {
+            if let failure = r.failure {
+                out += "\(file(r)):1: error: \(r.id): \(failure.rule.id) \(failure.rule.name): \(oneLine(failure.message))\n"
+            }
+            for f in r.findings {
+                let level = f.isAccepted ? "note" : f.rule.severity >= run.failOn ? "error" : "warning"
+                var message = "\(r.id) \(f.path ?? "$"): \(f.rule.id) \(f.rule.name): \(oneLine(f.message))"
+                if f.old != nil || f.new != nil { message += " (\(oneLine(f.old ?? "—")) → \(oneLine(f.new ?? "—")))" }
+                out += "\(file(r)):\(lineNumber(of: f, in: r) ?? 1): \(level): \(message)\n"
+            }
+        }
+        return out + summaryLine() + "\n"
+    }
+
+    private func oneLine(_ s: String) -> String { s.replacing("\n", with: " ") }
 
     /// The golden line a finding refers to (the old side), when it can be found.
     private func lineNumber(of f: Finding, in r: CaseResult) -> Int? {

@@ -1,4 +1,5 @@
 import Foundation
+import SDUIPlugIn
 
 /// One run of the gate as `sdui contract check` and `record` make it, as a library call: load the
 /// contracts folder, apply the caller's overrides, pick the checks and where responses come from,
@@ -141,6 +142,13 @@ public struct ContractSession {
             // Report files are outputs the user asked for, not contract files: written even in CI.
             do { try Data(secrets.scrub(text).utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
                 unwritten.append("cannot write \(file): \(error.localizedDescription)")
+            }
+        }
+        // GitHub Actions: the matrix and the diffs go to the job summary, which the annotations
+        // (one line each) cannot hold.
+        if request.format == .github {
+            do { try GitHubStepSummary.append(secrets.scrub(report.githubSummary()), environment: request.environment) } catch {
+                unwritten.append("cannot append to $GITHUB_STEP_SUMMARY: \(error.localizedDescription)")
             }
         }
         return Outcome(run: run, report: secrets.scrub(report.render(request.format)), unwrittenFiles: unwritten)

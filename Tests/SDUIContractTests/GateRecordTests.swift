@@ -206,6 +206,42 @@ import Testing
         #expect(text.contains("-├─ button#cta [primary] \"Shop\" → navigate /shop"))
         #expect(text.contains("+├─ button#cta [primary] \"Shop\" → inert"))
         #expect(text.contains("sdui contract record --update --filter 'broken'"))
+
+        // Xcode's `path:line: level: message`: the broken button on its golden line.
+        let xcode = report.xcode().split(separator: "\n").map(String.init)
+        let goldenLines = try String(contentsOf: fixture.root.appendingPathComponent("goldens/broken.txt"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let buttonLine = try #require(goldenLines.firstIndex { $0.contains("→ navigate /shop") }) + 1
+        #expect(xcode.contains { $0.hasPrefix("Contracts/goldens/broken.txt:\(buttonLine): error: broken ") && $0.contains("SDUI-B005 button-inert") }, "\(xcode)")
+        #expect(xcode.contains { $0.hasPrefix("Contracts/goldens/missing.txt:1: error: missing: SDUI-E009") })
+        #expect(xcode.allSatisfy { $0.range(of: #"^[^:]+:\d+: (error|warning|note): "#, options: .regularExpression) != nil || $0 == xcode.last })
+
+        // The job summary holds what the annotations cannot: the verdict and the diff.
+        let summary = report.githubSummary()
+        #expect(summary.hasPrefix("## sdui contract: "))
+        #expect(summary.contains("### breaking: broken"))
+        #expect(summary.contains("```diff\n--- Contracts/goldens/broken.txt"))
+        #expect(summary.contains("+├─ button#cta [primary] \"Shop\" → inert"))
+        #expect(!summary.contains("### pass"))
+    }
+
+    @Test func githubFormatAppendsTheJobSummary() async throws {
+        let fixture = try GateFixture()
+        defer { fixture.remove() }
+        try fixture.addContract("broken", json: Screens.base)
+        _ = try await fixture.runOffline(.record(update: false, saveResponses: false))
+        try fixture.setResponse("broken", json: Screens.edit(#""type": "navigate""#, #""type": "teleport""#))
+        let summaryFile = fixture.root.appendingPathComponent("step-summary.md").path
+        try Data("earlier step\n".utf8).write(to: URL(fileURLWithPath: summaryFile))
+        var request = ContractSession.Request(directory: fixture.root.path)
+        request.offline = true
+        request.ci = true
+        request.format = .github
+        request.environment = ["GITHUB_STEP_SUMMARY": summaryFile]
+        let outcome = try await ContractSession(request, liveSource: nil, clients: { _ in [ReferenceClient()] }).run()
+        #expect(outcome.report.contains("::error file="))
+        let written = try String(contentsOfFile: summaryFile, encoding: .utf8)
+        #expect(written.hasPrefix("earlier step\n## sdui contract: "), "appended after what earlier steps wrote")
+        #expect(written.contains("```diff"))
     }
 }
 

@@ -1,0 +1,94 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import SDUICampaign
+import Testing
+
+/// The CI formats of crash findings: SARIF at the user's innermost frame, Xcode lines, JUnit,
+/// GitHub annotations and summary. (CI also validates real campaign and regress SARIF against the
+/// SARIF 2.1.0 schema: scripts/check-sarif.sh in scripts/fuzz-ci.sh.)
+@Suite struct CrashFindingFormatTests {
+    static let base = "/work/app"
+    static let frames: [CrashAnalysis.Frame] = [
+        .init(index: 0, function: "swift_unexpectedError", location: "", isProject: false),
+        .init(index: 1, function: "Coupon.init(from:)", location: "<compiler-generated>:0", isProject: true),
+        .init(index: 2, function: "HomeScreen.decode(_:)", location: "/work/app/ShopApp/Models/Home Screen.swift:42:17", isProject: true),
+        .init(index: 3, function: "SDUIGeneratedTarget.harness", location: "/work/app/.build-sdui-decoders/x/SDUIGeneratedEntry.swift:9:5", isProject: false),
+    ]
+
+    static func finding(kind: String = "crash", frames: [CrashAnalysis.Frame] = frames, packageRoot: String = "/work/app/.build-sdui-decoders/x") -> CrashFinding {
+        CrashFinding(target: "ShopApp", signature: "crash-HomeScreen.decode-abc", kind: kind,
+                     title: "crash in HomeScreen.decode(_:) at Home Screen.swift:42: Unexpectedly found nil",
+                     message: "Unexpectedly found nil", inputs: ["campaigns/x/artifacts/crash-1", "campaigns/x/artifacts/crash-2"],
+                     reproduce: "sdui repro campaigns/x/artifacts/crash-1", frames: frames, packageRoot: packageRoot, baseDirectory: base)
+    }
+
+    @Test func theSiteIsTheUsersInnermostLinedFrameRelativeToTheBase() {
+        let site = Self.finding().site
+        #expect(site == .init(path: "ShopApp/Models/Home Screen.swift", line: 42, isRelative: true))
+        // A package target's frames are relative to its package root.
+        let relative = [CrashAnalysis.Frame(index: 0, function: "f", location: "Sources/Feed/Feed.swift:7:3", isProject: true)]
+        #expect(Self.finding(frames: relative, packageRoot: "/work/app").site?.path == "Sources/Feed/Feed.swift")
+        // Outside the base: absolute, and said so.
+        let outside = [CrashAnalysis.Frame(index: 0, function: "f", location: "/elsewhere/Feed.swift:7:3", isProject: true)]
+        #expect(Self.finding(frames: outside).site == .init(path: "/elsewhere/Feed.swift", line: 7, isRelative: false))
+        // No project frame with a line: no site.
+        #expect(Self.finding(frames: Array(Self.frames.prefix(2))).site == nil)
+    }
+
+    @Test func sarifHasARulePerKindAndAResultPerSignatureAtTheSite() throws {
+        let findings = [Self.finding(), Self.finding(kind: "timeout", frames: [])]
+        let data = CrashFindingFormat.sarif(findings, toolVersion: "9.9.9")
+        let log = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        #expect(log["$schema"] as? String == "https://json.schemastore.org/sarif-2.1.0.json")
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "sdui" && driver["version"] as? String == "9.9.9")
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.map { $0["id"] as? String } == ["sdui.fuzz.crash", "sdui.fuzz.timeout"])
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 2)
+        let physical = try #require(((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
+        let artifact = try #require(physical["artifactLocation"] as? [String: Any])
+        #expect(artifact["uri"] as? String == "ShopApp/Models/Home%20Screen.swift")
+        #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")
+        #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 42)
+        #expect((results[0]["partialFingerprints"] as? [String: String])?["sduiCrashSignature/v1"] == "crash-HomeScreen.decode-abc")
+        #expect(results[1]["ruleIndex"] as? Int == 1)
+        // Without a site, the result points at its input.
+        let fallback = try #require(((results[1]["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
+        #expect((fallback["artifactLocation"] as? [String: Any])?["uri"] as? String == "campaigns/x/artifacts/crash-1")
+        #expect(fallback["region"] == nil)
+    }
+
+    @Test func xcodeGithubAndJUnitName() throws {
+        let f = Self.finding()
+        #expect(CrashFindingFormat.xcode([f]) ==
+                "ShopApp/Models/Home Screen.swift:42: error: crash in HomeScreen.decode(_:) at Home Screen.swift:42: Unexpectedly found nil [ShopApp, signature crash-HomeScreen.decode-abc]\n")
+        let annotation = CrashFindingFormat.githubAnnotations([f])
+        #expect(annotation.hasPrefix("::error file=ShopApp/Models/Home Screen.swift,line=42,title=sdui crash [ShopApp]::crash in HomeScreen.decode(_:) at"))
+        #expect(annotation.contains("%0AReproduce: sdui repro campaigns/x/artifacts/crash-1"))
+        let summary = CrashFindingFormat.githubSummary(title: "sdui fuzz regress", verdict: "2 kept input(s): 1 crash again.", [f])
+        #expect(summary.contains("| ShopApp | crash | `ShopApp/Models/Home Screen.swift:42` |"))
+
+        let junit = CrashFindingFormat.junit([.init(input: "Corpus/crashes/a", product: "FuzzShop", finding: nil, seconds: 0.1),
+                                              .init(input: "Corpus/crashes/b", product: "FuzzShop", finding: f, seconds: 0.2)], suite: "sdui-fuzz-regress")
+        let counter = JUnitCounting()
+        let parser = XMLParser(data: Data(junit.utf8))
+        parser.delegate = counter
+        #expect(parser.parse())
+        #expect(counter.testcases == 2 && counter.failures == 1)
+        #expect(junit.contains("file=\"ShopApp/Models/Home Screen.swift\" line=\"42\""))
+    }
+}
+
+final class JUnitCounting: NSObject, XMLParserDelegate {
+    var testcases = 0, failures = 0
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        if name == "testcase" { testcases += 1 }
+        if name == "failure" { failures += 1 }
+    }
+}
