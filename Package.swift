@@ -36,6 +36,8 @@ let package = Package(
         .library(name: "SDUIFuzz", targets: ["SDUIFuzz"]),
         .library(name: "SDUIContract", targets: ["SDUIContract"]),
         .library(name: "SDUIContractTesting", targets: ["SDUIContractTesting"]),
+        // Kept crash inputs replayed in a team's own tests (XCTest and Swift Testing).
+        .library(name: "SDUIRegressionTesting", targets: ["SDUIRegressionTesting"]),
         // The sample `view_type`/`view_data` decoder, for Examples/GateClients.
         .library(name: "ViewItemsDecoder", targets: ["ViewItemsDecoder"]),
         // The fuzz targets are not products: nobody depends on them, and `sdui fuzz` builds them
@@ -126,6 +128,7 @@ let package = Package(
         .target(name: "SDUIContractProcess", dependencies: ["SDUIContract", "SDUIPlugIn", "SDUIPlatform", "SDUIPlatformProcesses"]),
         // The gate's verdict inside `swift test`: assertContract for XCTest and Swift Testing.
         .target(name: "SDUIContractTesting", dependencies: ["SDUIContract", "SDUIPlugIn"]),
+        .target(name: "SDUIRegressionTesting", dependencies: ["SDUIPayload"]),
         // `sdui serve`: recorded responses over HTTP on loopback, on SwiftNIO directly (the gate's
         // HTTP client builds it anyway; a server framework would add hundreds of files to every build).
         .target(name: "SDUIServe", dependencies: [
@@ -163,6 +166,7 @@ let package = Package(
         ]),
         .testTarget(name: "SDUIContractHTTPTests", dependencies: ["SDUIContractHTTP", "SDUIContract", "GateTestSupport"]),
         .testTarget(name: "SDUIServeTests", dependencies: ["SDUIServe", "SDUIContractHTTP", "SDUIContract", "GateTestSupport"]),
+        .testTarget(name: "SDUIRegressionTestingTests", dependencies: ["SDUIRegressionTesting", "SDUIPayload"]),
         .testTarget(name: "SDUIContractTestingTests", dependencies: ["SDUIContractTesting", "GateTestSupport", "SDUIPayload"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "SDUICampaignTests", dependencies: ["SDUICampaign", "SDUIDecoderSlice", "SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"], exclude: ["Fixtures"]),
