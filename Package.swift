@@ -31,6 +31,8 @@ let package = Package(
         .library(name: "SDUIRendering", targets: ["SDUIRendering"]),
         .library(name: "SDUIRender", targets: ["SDUIRender"]),
         .executable(name: "sdui", targets: ["SDUICLI"]),
+        // `swift package sdui …` in a package that depends on SDUIHarness.
+        .plugin(name: "SDUICommand", targets: ["SDUICommand"]),
         .executable(name: "sdui-bench", targets: ["SDUIBench"]),
         .executable(name: "sdui-fuzz-dict", targets: ["SDUIFuzzDict"]),
         .library(name: "SDUIFuzz", targets: ["SDUIFuzz"]),
@@ -51,6 +53,19 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
+        // `swift package sdui <subcommand>`: runs this checkout's scripts/sdui in the package's folder.
+        .plugin(
+            name: "SDUICommand",
+            capability: .command(
+                intent: .custom(verb: "sdui", description: "Fuzz your decoder, gate your app versions, reproduce crashes (sdui --help)."),
+                // Writing is what every subcommand needs. Network is not asked for, so fuzzing and
+                // offline gates need one flag only; on macOS the fuzz builds (swift build inside the
+                // plugin) and a live gate need `--disable-sandbox` anyway (docs/your-decoder.md).
+                permissions: [
+                    .writeToPackageDirectory(reason: "sdui writes campaigns, goldens, kept crash inputs, init's files and its generated fuzz packages in the package's folder"),
+                ]
+            )
+        ),
         // The system zlib (Debian: zlib1g-dev), used for inflate/deflate.
         .systemLibrary(
             name: "CZlib",
@@ -74,7 +89,7 @@ let package = Package(
         .executableTarget(
             name: "SDUICLI",
             dependencies: [
-                "SDUIPayload", "SDUIScreen", "SDUIPlugIn", "SDUIFuzz", "SDUICampaign", "SDUIDecoderSlice", "SDUIContract", "SDUIContractHTTP", "SDUIServe",
+                "SDUIPayload", "SDUIScreen", "SDUIPlugIn", "SDUIFuzz", "SDUICampaign", "SDUIDecoderSlice", "SDUIScaffold", "SDUIContract", "SDUIContractHTTP", "SDUIServe",
                 "SDUIContractProcess", "SDUIPlatform", "SDUIPlatformProcesses", "SDUILiteralMining",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -128,6 +143,8 @@ let package = Package(
         .target(name: "SDUIContractProcess", dependencies: ["SDUIContract", "SDUIPlugIn", "SDUIPlatform", "SDUIPlatformProcesses"]),
         // The gate's verdict inside `swift test`: assertContract for XCTest and Swift Testing.
         .target(name: "SDUIContractTesting", dependencies: ["SDUIContract", "SDUIPlugIn"]),
+        // What `sdui init` writes into a team's repository.
+        .target(name: "SDUIScaffold", dependencies: ["SDUIPlugIn"]),
         .target(name: "SDUIRegressionTesting", dependencies: ["SDUIPayload"]),
         // `sdui serve`: recorded responses over HTTP on loopback, on SwiftNIO directly (the gate's
         // HTTP client builds it anyway; a server framework would add hundreds of files to every build).
@@ -166,6 +183,7 @@ let package = Package(
         ]),
         .testTarget(name: "SDUIContractHTTPTests", dependencies: ["SDUIContractHTTP", "SDUIContract", "GateTestSupport"]),
         .testTarget(name: "SDUIServeTests", dependencies: ["SDUIServe", "SDUIContractHTTP", "SDUIContract", "GateTestSupport"]),
+        .testTarget(name: "SDUIScaffoldTests", dependencies: ["SDUIScaffold"]),
         .testTarget(name: "SDUIRegressionTestingTests", dependencies: ["SDUIRegressionTesting", "SDUIPayload"]),
         .testTarget(name: "SDUIContractTestingTests", dependencies: ["SDUIContractTesting", "GateTestSupport", "SDUIPayload"],
                     exclude: ["__Goldens__"]),

@@ -20,3 +20,6 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 python3 scripts/bench-app-decoders.py --sdui "$sdui" --budget "$budget" --jobs 1 --parallel 2 --work "$work" \
     --check --required "$required"
+# `sdui init` on one of these apps, its ClusterFuzzLite build.sh reusing the generated package the
+# campaigns above built (its harness modules fuzz-built already).
+bash scripts/init-check.sh "$sdui" "$work/decoders-zero"

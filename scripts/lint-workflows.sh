@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Lints the GitHub Actions workflows (.github/workflows/*.yml) with check-jsonschema (from PyPI,
 # GitHub's workflow schema vendored in it, so it runs offline) and checks that every repository
-# script a workflow runs exists and is executable. Then proves the linter can fail: a broken
-# workflow must be rejected.
+# script a workflow or the action (action.yml, linted itself by scripts/check-action.sh) runs
+# exists and is executable. Then proves the linter can fail: a broken workflow must be rejected.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lint() { bash scripts/check-jsonschema.sh --builtin-schema vendor.github-workflows "$@"; }
@@ -13,12 +13,14 @@ if [ "${1:-}" = "--only" ]; then
   exec bash scripts/check-jsonschema.sh --builtin-schema vendor.github-workflows "$@"
 fi
 lint .github/workflows/*.yml
-python3 - .github/workflows/*.yml <<'PY'
+python3 - .github/workflows/*.yml action.yml <<'PY'
 import os, re, sys
 failed = False
 for path in sys.argv[1:]:
     text = open(path, encoding="utf-8").read()
-    for script in sorted(set(re.findall(r"(?:^|\s)((?:scripts|\.clusterfuzzlite)/[\w./-]+\.(?:sh|py))", text))):
+    # A script named on its own, quoted, or under the action's folder ("$GITHUB_ACTION_PATH/scripts/…").
+    before = r"(?:^|[\s\"']|\$GITHUB_ACTION_PATH/|\$\{GITHUB_ACTION_PATH\}/|github\.action_path \}\}/)"
+    for script in sorted(set(re.findall(before + r"((?:scripts|\.clusterfuzzlite)/[\w./-]+\.(?:sh|py))", text))):
         if not os.access(script, os.X_OK):
             print(f"{path}: runs {script}, which does not exist or is not executable")
             failed = True
@@ -34,4 +36,4 @@ if lint "$broken/broken.yml" >/dev/null 2>&1; then
   echo "the workflow linter accepted a broken workflow" >&2
   exit 1
 fi
-echo "workflows ok: $(ls .github/workflows/*.yml | wc -l) files; a broken workflow is rejected"
+echo "workflows ok: $(ls .github/workflows/*.yml | wc -l) files (and action.yml's scripts); a broken workflow is rejected"

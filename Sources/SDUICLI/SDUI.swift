@@ -20,6 +20,6 @@ struct SDUI: AsyncParsableCommand {
           66  the input could not be read
         """,
         version: SDUIHarnessVersion.current,
-        subcommands: [DecodeCommand.self, RenderCommand.self, FuzzCommand.self, ReproCommand.self, ContractCommand.self, ServeCommand.self]
+        subcommands: [InitCommand.self, DecodeCommand.self, RenderCommand.self, FuzzCommand.self, ReproCommand.self, ContractCommand.self, ServeCommand.self]
     )
 }

@@ -73,6 +73,13 @@ public struct TargetResult: Sendable, Codable {
         /// Seconds from the start of fuzzing to the first input with this signature (the time to
         /// find this bug), from the inputs' modification times.
         public var firstSeconds: Double?
+        /// Signatures of inputs that fail at the same site and were joined to this one
+        /// (``CrashGrouping``): an unlined frame, another sample of one hang, another kind.
+        public var alsoSignedAs: [String]? = nil
+        /// The other kinds the site fails as (an allocation sized by the payload: oom, timeout…).
+        public var alsoKinds: [String]? = nil
+        /// Why an input that looks like another site's was not joined to it.
+        public var groupingNote: String? = nil
     }
 
     public var target: String
@@ -359,7 +366,7 @@ public final class Campaign: @unchecked Sendable {
             }
             bySignature[key]!.inputs.append(relative(file))
         }
-        return (order.map { bySignature[$0]! }, files.dropFirst(Self.triageCap).map { relative($0.0) }, unconfirmed)
+        return (CrashGrouping.merge(order.map { bySignature[$0]! }), files.dropFirst(Self.triageCap).map { relative($0.0) }, unconfirmed)
     }
 
     /// "triaging FILE (n of N)" every 25 inputs, whichever thread gets there.

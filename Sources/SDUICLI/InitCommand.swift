@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import SDUIDecoderSlice
+import SDUIPlatformProcesses
+import SDUIScaffold
+
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Write what a team needs to start: contracts, the gate workflow, .gitignore lines, ClusterFuzzLite files.",
+        discussion: """
+        Run in your repository's root, naming your decoder as `sdui fuzz run` takes it.
+        Writes Contracts/ (sdui-contracts.json with your app as a client, one example
+        contract, and as its response one of the JSON samples your app carries),
+        .github/workflows/sdui.yml (the gate on every pull request; kept crashes
+        replayed and a short campaign, their SARIF sent to code scanning), the
+        .gitignore lines for campaign output and generated packages, and
+        .clusterfuzzlite/ (project.yaml, Dockerfile, build.sh) building your decoder's
+        fuzz target. Never overwrites a file: one that exists is kept and said so.
+        Without a decoder, the contracts use the bundled reference decoder and no
+        ClusterFuzzLite files are written.
+
+        Then: sdui contract record --offline, and commit what was written.
+
+        EXAMPLES
+          sdui init --sources ShopApp --decode 'try HomeScreen.decode(data)'
+          sdui init --module Feed --type FeedScreen
+        """
+    )
+
+    @OptionGroup var decoder: DecoderLocationOptions
+
+    @Option(help: ArgumentHelp("The repository to write into (default: the current folder).", valueName: "dir"))
+    var path: String = "."
+
+    @Option(help: ArgumentHelp("The GitHub repository of SDUIHarness the workflow and Dockerfile use (default: this checkout's origin, when it is on GitHub).", valueName: "owner/name"))
+    var harnessRepository: String?
+
+    func validate() throws {
+        guard decoder.isGiven else { return }
+        try decoder.validate(targets: [])
+        if decoder.revision != nil { throw ValidationError("--revision names an older app version: add it to Contracts/sdui-contracts.json after init") }
+    }
+
+    func run() throws {
+        let root = URL(fileURLWithPath: path).standardizedFileURL.path
+        var named: ProjectScaffold.Decoder?
+        var sample: (origin: String, bytes: [UInt8])?
+        if decoder.isGiven {
+            let cwd = FileManager.default.currentDirectoryPath
+            let folders = decoder.sources.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: cwd)).standardizedFileURL.path }
+            for folder in folders where !FileManager.default.fileExists(atPath: folder) {
+                throw ValidationError("--sources \(folder): no such folder")
+            }
+            let relative = try folders.map { folder -> String in
+                guard folder.hasPrefix(root + "/") else { throw ValidationError("--sources \(folder) is not inside \(root), the repository written to") }
+                return String(folder.dropFirst(root.count + 1))
+            }
+            named = .init(decodeExpression: decoder.call.decode, typeName: decoder.call.type, sources: relative, module: decoder.module)
+            sample = SeedFinder.find(in: folders).first { $0.origin.hasSuffix(".json") && (try? JSONSerialization.jsonObject(with: Data($0.bytes))) != nil }
+                .map { ($0.origin, $0.bytes) }
+        }
+        let repository = harnessRepository ?? Self.originRepository()
+        let scaffold = ProjectScaffold(decoder: named, harnessRepository: repository ?? "your-org/SDUIHarness", sampleResponse: sample)
+        let outcomes: [ProjectScaffold.Outcome]
+        do { outcomes = try scaffold.write(into: root) } catch {
+            printError("sdui init: \(error.localizedDescription)")
+            throw ExitCode(2)
+        }
+        for outcome in outcomes { print(outcome) }
+        if let sample {
+            let shown = sample.origin.hasPrefix(root + "/") ? String(sample.origin.dropFirst(root.count + 1)) : sample.origin
+            print("the example response is \(shown), from your app's own samples")
+        }
+        if named != nil && sample == nil {
+            print("no JSON sample found beside the decoder: put a recorded response in Contracts/responses/home.json, or record one from your server (sdui contract record --base-url URL --save-responses)")
+        }
+        if repository == nil {
+            print("the workflow and Dockerfile name your-org/SDUIHarness: replace it with where you get SDUIHarness from (or pass --harness-repository OWNER/NAME)")
+        }
+        print("next: sdui contract record --offline, review Contracts/goldens/, and commit what was written")
+    }
+
+    /// `OWNER/NAME` of this checkout's `origin` remote when it is a GitHub repository.
+    static func originRepository() -> String? {
+        guard let git = Toolchain.tool("git"),
+              let out = try? ProcessRunner.run(git, ["-C", HarnessCheckout.root, "remote", "get-url", "origin"], timeout: 30),
+              out.status == 0 else { return nil }
+        return Self.gitHubRepository(fromRemote: out.stdout)
+    }
+
+    /// `git@github.com:o/n.git`, `https://github.com/o/n` → `o/n`.
+    static func gitHubRepository(fromRemote url: String) -> String? {
+        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let range = trimmed.range(of: "github.com[:/]", options: .regularExpression) else { return nil }
+        var rest = String(trimmed[range.upperBound...])
+        if rest.hasSuffix(".git") { rest.removeLast(4) }
+        let parts = rest.split(separator: "/")
+        return parts.count == 2 ? rest : nil
+    }
+}

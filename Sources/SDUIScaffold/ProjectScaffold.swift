@@ -1,0 +1,299 @@
+import Foundation
+import SDUIPlugIn
+
+/// What `sdui init` writes into a team's repository to start: a contracts folder with one example
+/// contract (and response, when the app carries one), the gate workflow, `.gitignore` entries and
+/// ClusterFuzzLite files for the team's own decoder. Files are only ever created, never
+/// overwritten; `.gitignore` only gains the lines it lacks.
+public struct ProjectScaffold: Sendable {
+    /// How the app decodes a screen and where that code is, as `sdui fuzz run` takes it; nil: the
+    /// bundled reference decoder (a team trying the gate before naming its own).
+    public struct Decoder: Sendable, Hashable {
+        /// `--decode` (a Swift expression over `data: Data`) or `--type`.
+        public var decodeExpression: String?
+        public var typeName: String?
+        /// Source folders relative to the repository root (Xcode app folders), or empty with `module`.
+        public var sources: [String]
+        public var module: String?
+
+        public init(decodeExpression: String? = nil, typeName: String? = nil, sources: [String] = [], module: String? = nil) {
+            self.decodeExpression = decodeExpression
+            self.typeName = typeName
+            self.sources = sources
+            self.module = module
+        }
+
+        /// The same decoder as `sdui` options (each shell-quoted), for workflows and build scripts.
+        var commandLine: String {
+            var parts: [String] = []
+            if let decodeExpression { parts += ["--decode", Shell.quote(decodeExpression)] }
+            if let typeName { parts += ["--type", Shell.quote(typeName)] }
+            for folder in sources { parts += ["--sources", Shell.quote(folder)] }
+            if let module { parts += ["--module", Shell.quote(module)] }
+            return parts.joined(separator: " ")
+        }
+    }
+
+    public var decoder: Decoder?
+    /// `OWNER/NAME` of the harness's GitHub repository, for the workflow's `uses:` and the
+    /// ClusterFuzzLite image's clone.
+    public var harnessRepository: String
+    /// The harness release the files pin (a tag `v<version>`).
+    public var harnessVersion: String
+    /// One of the app's own JSON samples, used as the example contract's recorded response.
+    public var sampleResponse: (origin: String, bytes: [UInt8])?
+
+    public init(decoder: Decoder?, harnessRepository: String, harnessVersion: String = SDUIHarnessVersion.current,
+                sampleResponse: (origin: String, bytes: [UInt8])? = nil) {
+        self.decoder = decoder
+        self.harnessRepository = harnessRepository
+        self.harnessVersion = harnessVersion
+        self.sampleResponse = sampleResponse
+    }
+
+    /// A file the scaffold writes, relative to the repository root.
+    public struct File: Sendable, Hashable {
+        public var path: String
+        public var text: String
+        public var executable = false
+        /// Lines appended to an existing file instead of a new file (`.gitignore`).
+        public var appendsMissingLines = false
+    }
+
+    /// What happened to one file.
+    public enum Outcome: Sendable, Hashable, CustomStringConvertible {
+        case wrote(String)
+        case appended(String, lines: [String])
+        case keptExisting(String)
+        case upToDate(String)
+
+        public var description: String {
+            switch self {
+            case .wrote(let path): "wrote     \(path)"
+            case .appended(let path, let lines): "appended  \(path): " + lines.joined(separator: ", ")
+            case .keptExisting(let path): "kept      \(path) (exists; not overwritten)"
+            case .upToDate(let path): "unchanged \(path) (already has every line)"
+            }
+        }
+    }
+
+    /// Every file, in the order they are written.
+    public var files: [File] {
+        var files = [File(path: "Contracts/sdui-contracts.json", text: contractsConfig),
+                     File(path: "Contracts/contracts/home.json", text: "{\"path\": \"/screens/home\"}\n")]
+        if let response = exampleResponse { files.append(File(path: "Contracts/responses/home.json", text: response)) }
+        files.append(File(path: ".github/workflows/sdui.yml", text: workflow))
+        files.append(File(path: ".gitignore", text: Self.ignoredLines.joined(separator: "\n") + "\n", appendsMissingLines: true))
+        if decoder != nil {
+            files.append(File(path: ".clusterfuzzlite/project.yaml", text: "language: swift\nfuzzing_engines:\n  - libfuzzer\nsanitizers:\n  - address\n"))
+            files.append(File(path: ".clusterfuzzlite/Dockerfile", text: dockerfile))
+            files.append(File(path: ".clusterfuzzlite/build.sh", text: buildScript, executable: true))
+        }
+        return files
+    }
+
+    /// What campaigns and generated packages leave in a repository.
+    static let ignoredLines = ["campaigns/", ".build-sdui-decoders/", ".build-fuzz/", ".build-fuzz-driver/"]
+
+    /// Writes every file under `root`: a new file atomically and only where none exists, the
+    /// `.gitignore` lines it lacks appended. Nothing is ever overwritten.
+    public func write(into root: String) throws -> [Outcome] {
+        let fm = FileManager.default
+        var outcomes: [Outcome] = []
+        for file in files {
+            let url = URL(fileURLWithPath: root).appendingPathComponent(file.path)
+            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if file.appendsMissingLines {
+                let existing = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+                let present = Set(existing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+                let missing = file.text.split(separator: "\n").map(String.init).filter { !present.contains($0) }
+                guard !missing.isEmpty else { outcomes.append(.upToDate(file.path)); continue }
+                let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
+                let added = separator + "# sdui: campaign output and generated fuzz packages\n" + missing.joined(separator: "\n") + "\n"
+                try Data((existing + added).utf8).write(to: url, options: .atomic)
+                outcomes.append(existing.isEmpty ? .wrote(file.path) : .appended(file.path, lines: missing))
+                continue
+            }
+            do {
+                try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
+            } catch where fm.fileExists(atPath: url.path) {
+                outcomes.append(.keptExisting(file.path))
+                continue
+            }
+            if file.executable { try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path) }
+            outcomes.append(.wrote(file.path))
+        }
+        return outcomes
+    }
+
+    // MARK: The files
+
+    var contractsConfig: String {
+        guard let decoder else {
+            return """
+            {
+              "description": "The gate's contracts (sdui init). No client is named, so the bundled reference decoder renders; name your app versions in \\"clients\\" (docs/gate.md).",
+              "clients": []
+            }
+
+            """
+        }
+        // The client's folders are read relative to this file's folder (Contracts/).
+        var members = ["\"name\": \"app\""]
+        if let e = decoder.decodeExpression { members.append("\"decode\": \(Self.json(e))") }
+        if let t = decoder.typeName { members.append("\"type\": \(Self.json(t))") }
+        if !decoder.sources.isEmpty { members.append("\"sources\": [" + decoder.sources.map { Self.json("../" + $0) }.joined(separator: ", ") + "]") }
+        if let m = decoder.module { members.append("\"module\": \(Self.json(m))") }
+        members.append("\"share\": 100")
+        return """
+        {
+          "description": "The gate's contracts (sdui init). One client per app version you support; an older one by its release tag: \\"revision\\": \\"v5.2.0\\".",
+          "clients": [
+            {\(members.joined(separator: ", "))}
+          ]
+        }
+
+        """
+    }
+
+    var exampleResponse: String? {
+        if let sampleResponse { return String(decoding: sampleResponse.bytes, as: UTF8.self) }
+        guard decoder == nil else { return nil }
+        // The bundled reference decoder's protocol (Screen protocol v1), for a gate with no client.
+        return """
+        {"screen": "home", "version": 1, "components": [{"type": "two_line_text", "data": {"title": "Deals", "subtitle": "This week"}}, {"type": "button", "id": "shop", "data": {"title": "Shop", "action": {"type": "navigate", "destination": "/shop"}}}]}
+
+        """
+    }
+
+    var uses: String { "\(harnessRepository)@v\(harnessVersion)" }
+
+    var workflow: String {
+        var text = """
+        # Written by `sdui init` (SDUIHarness \(harnessVersion)). The contract gate on every pull request:
+        # each app version in Contracts/sdui-contracts.json renders the recorded responses (or your
+        # server's, when the repository variable SDUI_BASE_URL is set) against its goldens. Record
+        # the goldens first, and commit them: sdui contract record --offline
+        name: SDUI
+        on:
+          pull_request:
+          push:
+            branches: [main]
+        permissions:
+          contents: read
+          security-events: write
+        jobs:
+          gate:
+            runs-on: ubuntu-latest
+            steps:
+              - uses: actions/checkout@v4
+              - name: Every app version against the recorded responses
+                uses: \(uses)
+                with:
+                  command: gate
+                  args: --offline
+              - name: Every app version against the server
+                if: vars.SDUI_BASE_URL != ''
+                uses: \(uses)
+                with:
+                  command: gate
+                  args: --base-url ${{ vars.SDUI_BASE_URL }}
+
+        """
+        if let decoder {
+            text += """
+              crashes:
+                # Every crash input kept in Corpus/crashes (sdui repro --keep) replayed, and a short
+                # campaign; what crashes goes to code scanning at your File.swift:LINE.
+                runs-on: ubuntu-latest
+                steps:
+                  - uses: actions/checkout@v4
+                  - id: regress
+                    uses: \(uses)
+                    with:
+                      command: regress
+                      args: \(Self.yaml(decoder.commandLine))
+                  - id: fuzz
+                    if: always()
+                    uses: \(uses)
+                    with:
+                      command: fuzz
+                      fuzz-seconds: 120
+                      args: \(Self.yaml(decoder.commandLine))
+                      sarif-file: sdui-fuzz.sarif
+                  - if: always() && steps.fuzz.outputs.sarif != ''
+                    uses: github/codeql-action/upload-sarif@v3
+                    with:
+                      sarif_file: ${{ steps.fuzz.outputs.sarif }}
+                      category: sdui-fuzz
+
+            """
+        }
+        return text
+    }
+
+    var dockerfile: String {
+        """
+        # Written by `sdui init`: the ClusterFuzzLite / OSS-Fuzz build image for your decoder.
+        FROM gcr.io/oss-fuzz-base/base-builder-swift
+        RUN apt-get update && apt-get install -y zlib1g-dev pkg-config zip
+        RUN git clone --depth 1 --branch v\(harnessVersion) https://github.com/\(harnessRepository) $SRC/SDUIHarness
+        COPY . $SRC/app
+        WORKDIR $SRC/app
+        COPY .clusterfuzzlite/build.sh $SRC/
+
+        """
+    }
+
+    var buildScript: String {
+        """
+        #!/bin/bash -eu
+        # Written by `sdui init`: builds your decoder's fuzz target for ClusterFuzzLite / OSS-Fuzz, as
+        # `sdui fuzz run` does (the decoder sliced where it lives, the target generated beside it), into
+        # $OUT/<target> with $OUT/<target>_seed_corpus.zip (the JSON your app carries). Address
+        # sanitizer only. Also runs outside Docker with $SRC, $OUT and $WORK set and SDUI_HARNESS
+        # naming a checkout of SDUIHarness:
+        #   SDUI_HARNESS=../SDUIHarness SRC=/tmp/src OUT=/tmp/out WORK=/tmp/work .clusterfuzzlite/build.sh
+        : "${SRC:?set SRC}" "${OUT:?set OUT}" "${WORK:?set WORK}"
+        harness="${SDUI_HARNESS:-$SRC/SDUIHarness}"
+        cd "$(dirname "$0")/.."
+        mkdir -p "$OUT" "$WORK"
+        # SDUI_DECODER_SCRATCH: a generated package folder to reuse (its harness modules built already).
+        "$harness/scripts/sdui" fuzz build \(decoder?.commandLine ?? "") --decoder-scratch-path "${SDUI_DECODER_SCRATCH:-$WORK/sdui-decoders}" --copy-to "$OUT"
+        # The samples sdui copied beside each target become its seed corpus (libFuzzer's flat zip).
+        for seeds in "$OUT"/*_seeds; do
+          [ -d "$seeds" ] || continue
+          target="$(basename "$seeds" _seeds)"
+          rm -f "$OUT/${target}_seed_corpus.zip"
+          (cd "$seeds" && python3 -c 'import os, sys, zipfile; z = zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED); [z.write(f) for f in sorted(os.listdir("."))]; z.close()' "$OUT/${target}_seed_corpus.zip")
+          rm -rf "$seeds"
+        done
+
+        """
+    }
+
+    /// A YAML single-quoted scalar (a decode expression may hold `: ` or `#`).
+    static func yaml(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "''") + "'" }
+
+    static func json(_ s: String) -> String {
+        var out = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case _ where c.value < 0x20: out += String(format: "\\u%04x", c.value)
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// POSIX shell quoting for the commands the scaffold writes.
+enum Shell {
+    static func quote(_ s: String) -> String {
+        if !s.isEmpty, s.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "-_./=:@%+,".unicodeScalars.contains($0) }) { return s }
+        return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+@testable import SDUIScaffold
+import Testing
+
+/// `sdui init`'s files: what a team needs to start, never over a file of its own.
+@Suite struct ProjectScaffoldTests {
+    static func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-init-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static let shop = ProjectScaffold(
+        decoder: .init(decodeExpression: "try HomeScreen.decode(data)", sources: ["ShopApp"]),
+        harnessRepository: "acme/SDUIHarness", harnessVersion: "0.1.0",
+        sampleResponse: (origin: "ShopApp/Mocks/home.json", bytes: Array(#"{"items": []}"#.utf8)))
+
+    @Test func writesEveryFileOnceAndNeverOverwrites() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Data("Pods/\n.build/".utf8).write(to: URL(fileURLWithPath: root + "/.gitignore"))
+        try FileManager.default.createDirectory(atPath: root + "/.github/workflows", withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: root + "/.github/workflows/sdui.yml"))
+
+        let first = try Self.shop.write(into: root)
+        #expect(first.contains(.wrote("Contracts/sdui-contracts.json")))
+        #expect(first.contains(.wrote("Contracts/responses/home.json")))
+        #expect(first.contains(.keptExisting(".github/workflows/sdui.yml")))
+        #expect(first.contains(.appended(".gitignore", lines: ["campaigns/", ".build-sdui-decoders/", ".build-fuzz/", ".build-fuzz-driver/"])))
+        #expect(first.contains(.wrote(".clusterfuzzlite/build.sh")))
+        #expect(try String(contentsOfFile: root + "/.github/workflows/sdui.yml", encoding: .utf8) == "mine")
+        #expect(try String(contentsOfFile: root + "/.gitignore", encoding: .utf8)
+                == "Pods/\n.build/\n# sdui: campaign output and generated fuzz packages\ncampaigns/\n.build-sdui-decoders/\n.build-fuzz/\n.build-fuzz-driver/\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: root + "/.clusterfuzzlite/build.sh")[.posixPermissions] as? Int
+        #expect(mode == 0o755)
+
+        // Again: everything is kept, nothing appended twice.
+        try Data("edited".utf8).write(to: URL(fileURLWithPath: root + "/Contracts/contracts/home.json"))
+        let second = try Self.shop.write(into: root)
+        #expect(second.allSatisfy { if case .wrote = $0 { false } else if case .appended = $0 { false } else { true } }, "\(second)")
+        #expect(second.contains(.upToDate(".gitignore")))
+        #expect(try String(contentsOfFile: root + "/Contracts/contracts/home.json", encoding: .utf8) == "edited")
+    }
+
+    @Test func theClientIsTheDecoderAsTheAppHasItAndItsFoldersAreSeenFromContracts() throws {
+        let config = try #require(try JSONSerialization.jsonObject(with: Data(Self.shop.contractsConfig.utf8)) as? [String: Any])
+        let client = try #require((config["clients"] as? [[String: Any]])?.first)
+        #expect(client["decode"] as? String == "try HomeScreen.decode(data)")
+        #expect(client["sources"] as? [String] == ["../ShopApp"])
+        #expect(client["name"] as? String == "app")
+        // With no decoder: no client (the reference decoder), the reference protocol's sample, no ClusterFuzzLite.
+        let bare = ProjectScaffold(decoder: nil, harnessRepository: "acme/SDUIHarness")
+        let bareConfig = try #require(try JSONSerialization.jsonObject(with: Data(bare.contractsConfig.utf8)) as? [String: Any])
+        #expect((bareConfig["clients"] as? [Any])?.isEmpty == true)
+        #expect(bare.files.map(\.path).contains("Contracts/responses/home.json"))
+        #expect(!bare.files.contains { $0.path.hasPrefix(".clusterfuzzlite/") })
+        #expect(!bare.workflow.contains("crashes:"))
+    }
+
+    @Test func theWorkflowAndBuildScriptQuoteTheDecodeExpression() {
+        let tricky = ProjectScaffold(decoder: .init(decodeExpression: "try Feed.parse(data, options: [.lenient]) // it's", sources: ["App Sources"]),
+                                     harnessRepository: "acme/SDUIHarness", harnessVersion: "0.1.0")
+        #expect(tricky.decoder?.commandLine == #"--decode 'try Feed.parse(data, options: [.lenient]) // it'\''s' --sources 'App Sources'"#)
+        #expect(tricky.workflow.contains(#"args: '--decode ''try Feed.parse(data, options: [.lenient]) // it''\''''s'' --sources ''App Sources'''"#))
+        #expect(tricky.workflow.contains("uses: acme/SDUIHarness@v0.1.0"))
+        #expect(tricky.buildScript.contains(#""$harness/scripts/sdui" fuzz build --decode 'try Feed.parse(data, options: [.lenient]) // it'\''s' --sources 'App Sources' --decoder-scratch-path"#))
+        #expect(tricky.dockerfile.contains("git clone --depth 1 --branch v0.1.0 https://github.com/acme/SDUIHarness $SRC/SDUIHarness"))
+    }
+}
