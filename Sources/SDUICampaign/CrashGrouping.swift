@@ -1,0 +1,108 @@
+/// One signature per crash site, across the crashes of a campaign: triage signs each input on its
+/// own, and three things one site can look like are joined here, after grouping by signature.
+///
+/// 1. **A site without a line.** The optimiser sometimes merges a trap with another and the frame
+///    loses its line (`crash in X.init(object:): Unexpectedly found nil`), while other inputs that
+///    fail at the same site keep it. An unlined crash joins the one lined crash of the same kind in
+///    the same function whose callers (the decoder's frames below the site) are the same; with
+///    several lined sites there, which one it was cannot be told, and it stays apart, saying why.
+/// 2. **One hang, sampled at several depths.** Where a hang is caught is a sample of its loop (a
+///    closure in the parsing function, the function, its caller): timeouts whose decoder stacks are
+///    one the caller-side end of the other (at least two of the decoder's frames shared) are one,
+///    shown by the deepest sample.
+/// 3. **One allocation, three ways to fail.** A size read from the payload fails as out-of-memory,
+///    an overflow or a timeout depending on the value; when their innermost lined decoder frame is
+///    one source line, they are one signature, with every kind listed.
+public enum CrashGrouping {
+    public static func merge(_ crashes: [TargetResult.Crash]) -> [TargetResult.Crash] {
+        var result = crashes
+        result = joinUnlined(result)
+        result = joinHangSamples(result)
+        result = joinAllocationKinds(result)
+        return result
+    }
+
+    /// The decoder's functions from the site outwards, for comparing stacks.
+    static func projectChain(_ crash: TargetResult.Crash) -> [String] {
+        let project = crash.frames.filter(\.isProject)
+        guard let site = CrashTriage.siteFrame(crash.frames), let start = project.firstIndex(of: site) else {
+            return project.map { CrashTriage.plainName($0.function) }
+        }
+        return project[start...].map { CrashTriage.plainName($0.function) }
+    }
+
+    static func siteLine(_ crash: TargetResult.Crash) -> SourceSite? {
+        CrashTriage.siteFrame(crash.frames).flatMap { SourceSite(location: $0.location) }
+    }
+
+    /// `absorbed` joins `into`: its inputs (in order of discovery), its signature and kind noted.
+    static func join(_ absorbed: TargetResult.Crash, into target: inout TargetResult.Crash) {
+        target.inputs += absorbed.inputs
+        target.alsoSignedAs = (target.alsoSignedAs ?? []) + [absorbed.signature] + (absorbed.alsoSignedAs ?? [])
+        let kinds = [target.kind] + (target.alsoKinds ?? []) + [absorbed.kind] + (absorbed.alsoKinds ?? [])
+        var unique: [String] = []
+        for k in kinds where !unique.contains(k) { unique.append(k) }
+        target.alsoKinds = unique.count > 1 ? Array(unique.dropFirst()) : target.alsoKinds
+        if let a = absorbed.firstSeconds, a < (target.firstSeconds ?? .infinity) { target.firstSeconds = a }
+    }
+
+    static func joinUnlined(_ crashes: [TargetResult.Crash]) -> [TargetResult.Crash] {
+        var result = crashes
+        var removed = Set<Int>()
+        for (i, crash) in crashes.enumerated() where crash.kind != "timeout" && siteLine(crash) == nil {
+            let chain = projectChain(crash)
+            guard let function = chain.first else { continue }
+            let candidates = crashes.indices.filter { j in
+                j != i && !removed.contains(j) && crashes[j].kind == crash.kind && siteLine(crashes[j]) != nil
+                    && projectChain(crashes[j]).first == function
+            }
+            let agreeing = candidates.filter { Array(projectChain(crashes[$0]).dropFirst()) == Array(chain.dropFirst()) }
+            if agreeing.count == 1 {
+                join(crash, into: &result[agreeing[0]])
+                removed.insert(i)
+            } else if candidates.count > 0 {
+                result[i].groupingNote = agreeing.count > 1
+                    ? "no line: \(agreeing.count) lined sites in \(function) with the same callers, so which one cannot be told"
+                    : "no line, and no lined site in \(function) has the same callers"
+            }
+        }
+        return result.indices.filter { !removed.contains($0) }.map { result[$0] }
+    }
+
+    static func joinHangSamples(_ crashes: [TargetResult.Crash]) -> [TargetResult.Crash] {
+        var result = crashes
+        var removed = Set<Int>()
+        let hangs = crashes.indices.filter { crashes[$0].kind == "timeout" }
+        for i in hangs where !removed.contains(i) {
+            for j in hangs where j != i && !removed.contains(j) && !removed.contains(i) {
+                let a = projectChain(result[i]), b = projectChain(result[j])
+                let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+                guard short.count >= 2, Array(long.suffix(short.count)) == short else { continue }
+                // The deepest sample stands for the hang: its stack holds every frame the others
+                // show (theirs is its caller-side end), so the report names each place it was caught.
+                let iDeeper = a.count != b.count ? a.count > b.count : result[i].inputs.count >= result[j].inputs.count
+                let (keep, drop) = iDeeper ? (i, j) : (j, i)
+                join(result[drop], into: &result[keep])
+                removed.insert(drop)
+            }
+        }
+        return result.indices.filter { !removed.contains($0) }.map { result[$0] }
+    }
+
+    static func joinAllocationKinds(_ crashes: [TargetResult.Crash]) -> [TargetResult.Crash] {
+        let allocationKinds: Set<String> = ["oom", "sanitizer", "timeout"]
+        var result = crashes
+        var removed = Set<Int>()
+        var bySite: [SourceSite: Int] = [:]
+        for (i, crash) in crashes.enumerated() where allocationKinds.contains(crash.kind) {
+            guard let site = siteLine(crash) else { continue }
+            if let first = bySite[site], result[first].kind != crash.kind {
+                join(crash, into: &result[first])
+                removed.insert(i)
+            } else if bySite[site] == nil {
+                bySite[site] = i
+            }
+        }
+        return result.indices.filter { !removed.contains($0) }.map { result[$0] }
+    }
+}

@@ -1,0 +1,66 @@
+@testable import SDUICampaign
+import Testing
+
+/// One signature per crash site: the three shapes one site takes across a campaign's inputs.
+@Suite struct CrashGroupingTests {
+    typealias Frame = CrashAnalysis.Frame
+
+    static func crash(_ signature: String, kind: String = "crash", inputs: Int = 1, _ frames: [(String, String)]) -> TargetResult.Crash {
+        let stack = [Frame(index: 0, function: "swift_runtime_failure", location: "", isProject: false)]
+            + frames.enumerated().map { Frame(index: $0.offset + 1, function: $0.element.0, location: $0.element.1, isProject: true) }
+            + [Frame(index: frames.count + 1, function: "FuzzHarness.check(_:notAPayload:)", location: "Sources/SDUIFuzz/FuzzHarness.swift:70:3", isProject: false)]
+        return TargetResult.Crash(signature: signature, kind: kind, title: "\(kind) in \(frames.first?.0 ?? "?")", message: nil,
+                                  inputs: (0..<inputs).map { "artifacts/\(signature)-\($0)" }, frames: stack, reproduce: "", firstSeconds: Double(inputs))
+    }
+
+    @Test func anUnlinedFrameJoinsTheOneLinedSiteOfItsFunctionWithTheSameCallers() {
+        let lined = Self.crash("crash-lined", [("Banner.init(object:)", "Sources/Feed/Banner.swift:14:30"), ("Registry.make(_:)", "Sources/Feed/Registry.swift:40:9")])
+        let unlined = Self.crash("crash-unlined", [("Banner.init(object:)", "Sources/Feed/Banner.swift:0:0"), ("Registry.make(_:)", "Sources/Feed/Registry.swift:40:9")])
+        let elsewhere = Self.crash("crash-other", [("Card.init(object:)", "Sources/Feed/Card.swift:9:3"), ("Registry.make(_:)", "Sources/Feed/Registry.swift:40:9")])
+        let merged = CrashGrouping.merge([lined, unlined, elsewhere])
+        #expect(merged.map(\.signature) == ["crash-lined", "crash-other"])
+        #expect(merged[0].inputs == ["artifacts/crash-lined-0", "artifacts/crash-unlined-0"])
+        #expect(merged[0].alsoSignedAs == ["crash-unlined"])
+    }
+
+    @Test func anUnlinedFrameStaysApartWhenTheSiteCannotBeTold() {
+        let first = Self.crash("crash-a", [("Banner.init(object:)", "Sources/Feed/Banner.swift:14:30"), ("Registry.make(_:)", "")])
+        let second = Self.crash("crash-b", [("Banner.init(object:)", "Sources/Feed/Banner.swift:15:30"), ("Registry.make(_:)", "")])
+        let unlined = Self.crash("crash-c", [("Banner.init(object:)", "Sources/Feed/Banner.swift:0:0"), ("Registry.make(_:)", "")])
+        let otherCaller = Self.crash("crash-d", [("Banner.init(object:)", "Sources/Feed/Banner.swift:0:0"), ("Preview.load(_:)", "")])
+        let merged = CrashGrouping.merge([first, second, unlined, otherCaller])
+        #expect(merged.count == 4)
+        #expect(merged[2].groupingNote == "no line: 2 lined sites in Banner.init(object:) with the same callers, so which one cannot be told")
+        #expect(merged[3].groupingNote == "no line, and no lined site in Banner.init(object:) has the same callers")
+    }
+
+    @Test func oneHangCaughtAtThreeDepthsIsOneSignature() {
+        let parse = [("Parser.parse(_:)", "Sources/Feed/Parser.swift:30:5"), ("Feed.load(_:)", "Sources/Feed/Feed.swift:12:5"), ("Feed.decode(_:)", "Sources/Feed/Feed.swift:5:5")]
+        let inClosure = Self.crash("timeout-closure", kind: "timeout", inputs: 1, [("closure #1 in Parser.parse(_:)", "Sources/Feed/Parser.swift:33:9")] + parse)
+        let inParse = Self.crash("timeout-parse", kind: "timeout", inputs: 3, parse)
+        let inCaller = Self.crash("timeout-caller", kind: "timeout", inputs: 1, Array(parse.dropFirst()))
+        let otherHang = Self.crash("timeout-other", kind: "timeout", [("Grid.layout(_:)", "Sources/Feed/Grid.swift:8:5"), ("Feed.render(_:)", "Sources/Feed/Feed.swift:40:5")])
+        let merged = CrashGrouping.merge([inClosure, inParse, inCaller, otherHang])
+        #expect(merged.map(\.signature) == ["timeout-closure", "timeout-other"])
+        #expect(merged[0].inputs.count == 5)
+        #expect(Set(merged[0].alsoSignedAs ?? []) == ["timeout-parse", "timeout-caller"])
+        #expect(merged[0].frames.contains { $0.location == "Sources/Feed/Feed.swift:12:5" }, "the deepest sample's stack holds the caller too")
+        #expect(merged[0].alsoKinds == nil)
+        // A hang caught in the decode entry alone shares too little to join anything.
+        let entryOnly = Self.crash("timeout-entry", kind: "timeout", [("Feed.decode(_:)", "Sources/Feed/Feed.swift:5:5")])
+        #expect(CrashGrouping.merge([inParse, entryOnly]).count == 2)
+    }
+
+    @Test func anAllocationSizedByThePayloadIsOneSignatureWithItsKinds() {
+        let site = [("Image.pixels(_:)", "Sources/Feed/Image.swift:21:17"), ("Image.init(from:)", "Sources/Feed/Image.swift:10:5")]
+        let oom = Self.crash("oom-1", kind: "oom", site)
+        let overflow = Self.crash("sanitizer-1", kind: "sanitizer", site)
+        let slow = Self.crash("timeout-1", kind: "timeout", site)
+        let unrelated = Self.crash("crash-1", kind: "crash", site)
+        let merged = CrashGrouping.merge([oom, overflow, slow, unrelated])
+        #expect(merged.map(\.signature) == ["oom-1", "crash-1"])
+        #expect(merged[0].alsoKinds == ["sanitizer", "timeout"])
+        #expect(merged[0].alsoSignedAs == ["sanitizer-1", "timeout-1"])
+        #expect(merged[0].inputs.count == 3)
+    }
+}
