@@ -144,25 +144,9 @@ public enum CrashFindingFormat: String, Sendable, CaseIterable {
 
     static func oneLine(_ s: String) -> String { s.replacingOccurrences(of: "\n", with: " ") }
     static func seconds(_ s: Double) -> String { String(format: "%.3f", s) }
-    static func data(_ s: String) -> String {
-        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-    }
-    static func property(_ s: String) -> String { data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C") }
-    static func xml(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n", "\t": out.unicodeScalars.append(c)
-            case _ where c.value < 0x20 || c.value == 0xFFFE || c.value == 0xFFFF: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    static func data(_ s: String) -> String { CIText.workflowData(s) }
+    static func property(_ s: String) -> String { CIText.workflowProperty(s) }
+    static func xml(_ s: String) -> String { CIText.xml(s) }
 }
 
 /// The part of SARIF 2.1.0 the harness writes (names as the standard spells them).

@@ -1,4 +1,5 @@
 import SDUIJSON
+import SDUIPlugIn
 
 /// Renders a run for people (text), programs (json), CI dashboards (JUnit XML), GitHub
 /// Actions (workflow-command annotations, and a job summary with the matrix and the diffs) and
@@ -270,21 +271,7 @@ public struct ContractReport: Sendable {
         return out
     }
 
-    private func xml(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n", "\t": out.unicodeScalars.append(c)
-            case _ where c.value < 0x20 || c.value == 0xFFFE || c.value == 0xFFFF: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    private func xml(_ s: String) -> String { CIText.xml(s) }
 
     // MARK: - GitHub Actions
 
@@ -357,13 +344,9 @@ public struct ContractReport: Sendable {
         return lines.firstIndex { $0.hasSuffix(old) || $0.contains(old) }.map { $0 + 1 }
     }
 
-    private func data(_ s: String) -> String {
-        s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
-    }
+    private func data(_ s: String) -> String { CIText.workflowData(s) }
 
-    private func property(_ s: String) -> String {
-        data(s).replacing(":", with: "%3A").replacing(",", with: "%2C")
-    }
+    private func property(_ s: String) -> String { CIText.workflowProperty(s) }
 }
 
 extension String {

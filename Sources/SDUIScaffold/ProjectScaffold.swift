@@ -275,19 +275,7 @@ public struct ProjectScaffold: Sendable {
     /// A YAML single-quoted scalar (a decode expression may hold `: ` or `#`).
     static func yaml(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "''") + "'" }
 
-    static func json(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where c.value < 0x20: out += String(format: "\\u%04x", c.value)
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out + "\""
-    }
+    static func json(_ s: String) -> String { CIText.jsonString(s) }
 }
 
 /// POSIX shell quoting for the commands the scaffold writes.
