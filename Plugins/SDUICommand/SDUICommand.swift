@@ -16,6 +16,11 @@ struct SDUICommand: CommandPlugin {
         process.executableURL = launcher
         process.arguments = arguments
         process.currentDirectoryURL = context.package.directoryURL
+        // SwiftPM holds the package's .build while a plugin runs: the debug builds sdui makes (gate
+        // clients, repro's replayers) go to a scratch folder of their own, or they would wait forever.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDUI_DEBUG_SCRATCH_PATH"] = context.package.directoryURL.appendingPathComponent(".build-sdui-debug").path
+        process.environment = environment
         try process.run()
         process.waitUntilExit()
         // The plugin API has no exit status of its own: a failing sdui fails `swift package` (exit 1);

@@ -369,7 +369,7 @@ func pluggedClientBuilder(_ config: ContractConfig, root: String, contractsFolde
                                      name: client.name, scratchFolder: scratch)
         let prepared = try plugged.prepare(seeds: [], findSeeds: false) { printError("sdui contract: " + $0) }
         let product = prepared.package.product
-        let binary = try DebugBuilder(packageRoot: scratch).build(product)
+        let binary = try DebugBuilder(packageRoot: scratch, scratchPath: nil).build(product)
         return (binary, { body, seconds in
             explainClientCrash(DebugCrashReplay(packageRoot: scratch, product: product, generated: true), binary: binary, body: body, seconds: seconds)
         })

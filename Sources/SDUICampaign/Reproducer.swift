@@ -67,12 +67,16 @@ public struct Reproducer: Sendable {
         if options.debugReplay { try debugBuild() }
     }
 
-    public var debugBinary: String { packageRoot + "/.build/debug/" + options.decoder.product }
+    public var debugBinary: String { debugBuilder.binary(options.decoder.product) }
+
+    /// The user's package builds where the plugin says (`SDUI_DEBUG_SCRATCH_PATH`); a generated
+    /// package (the harness's own, never locked by SwiftPM) in its own `.build`.
+    var debugBuilder: DebugBuilder {
+        options.decoder.generated ? DebugBuilder(packageRoot: packageRoot, scratchPath: nil) : DebugBuilder(packageRoot: packageRoot)
+    }
 
     func debugBuild() throws {
-        guard let swift = Toolchain.tool("swift") else { throw FuzzBuilder.BuildError.swiftNotFound }
-        let out = try ProcessRunner.run(swift, ["build", "--product", options.decoder.product], in: packageRoot)
-        guard out.status == 0 else { throw FuzzBuilder.BuildError.buildFailed(product: options.decoder.product, output: out.stdout + out.stderr) }
+        _ = try debugBuilder.build(options.decoder.product)
     }
 
     /// Replays `input` in the sanitizer build, `tries` times.

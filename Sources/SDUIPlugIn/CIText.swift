@@ -4,19 +4,17 @@ public enum CIText {
     /// XML attribute and element text: markup characters escaped, characters XML 1.0 cannot hold
     /// replaced by U+FFFD (a JUnit file with a control byte in a message is unreadable otherwise).
     public static func xml(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
+        escaped(s) { c in
             switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n", "\t": out.unicodeScalars.append(c)
-            case _ where c.value < 0x20 || c.value == 0xFFFE || c.value == 0xFFFF: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(c)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "\n", "\t": nil
+            case _ where c.value < 0x20 || c.value == 0xFFFE || c.value == 0xFFFF: "\u{FFFD}"
+            default: nil
             }
         }
-        return out
     }
 
     /// A GitHub Actions workflow command's message (`::error …::MESSAGE`).
@@ -31,20 +29,25 @@ public enum CIText {
 
     /// A JSON string literal, quotes included.
     public static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
+        "\"" + escaped(s) { c in
             switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(c)
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case _ where c.value < 0x20: "\\u00" + (c.value < 0x10 ? "0" : "") + String(c.value, radix: 16)
+            default: nil
             }
+        } + "\""
+    }
+
+    /// `s` with each scalar `replacement` answers for replaced (nil: kept as it is).
+    static func escaped(_ s: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            if let r = replacement(c) { out += r } else { out.unicodeScalars.append(c) }
         }
-        return out + "\""
+        return out
     }
 }

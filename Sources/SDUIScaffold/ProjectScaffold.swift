@@ -93,7 +93,7 @@ public struct ProjectScaffold: Sendable {
     }
 
     /// What campaigns and generated packages leave in a repository.
-    static let ignoredLines = ["campaigns/", ".build-sdui-decoders/", ".build-fuzz/", ".build-fuzz-driver/"]
+    static let ignoredLines = ["campaigns/", ".build-sdui-decoders/", ".build-fuzz/", ".build-fuzz-driver/", ".build-sdui-debug/"]
 
     /// Writes every file under `root`: a new file atomically and only where none exists, the
     /// `.gitignore` lines it lacks appended. Nothing is ever overwritten.

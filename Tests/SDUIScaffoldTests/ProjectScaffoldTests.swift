@@ -26,11 +26,11 @@ import Testing
         #expect(first.contains(.wrote("Contracts/sdui-contracts.json")))
         #expect(first.contains(.wrote("Contracts/responses/home.json")))
         #expect(first.contains(.keptExisting(".github/workflows/sdui.yml")))
-        #expect(first.contains(.appended(".gitignore", lines: ["campaigns/", ".build-sdui-decoders/", ".build-fuzz/", ".build-fuzz-driver/"])))
+        #expect(first.contains(.appended(".gitignore", lines: ["campaigns/", ".build-sdui-decoders/", ".build-fuzz/", ".build-fuzz-driver/", ".build-sdui-debug/"])))
         #expect(first.contains(.wrote(".clusterfuzzlite/build.sh")))
         #expect(try String(contentsOfFile: root + "/.github/workflows/sdui.yml", encoding: .utf8) == "mine")
         #expect(try String(contentsOfFile: root + "/.gitignore", encoding: .utf8)
-                == "Pods/\n.build/\n# sdui: campaign output and generated fuzz packages\ncampaigns/\n.build-sdui-decoders/\n.build-fuzz/\n.build-fuzz-driver/\n")
+                == "Pods/\n.build/\n# sdui: campaign output and generated fuzz packages\ncampaigns/\n.build-sdui-decoders/\n.build-fuzz/\n.build-fuzz-driver/\n.build-sdui-debug/\n")
         let mode = try FileManager.default.attributesOfItem(atPath: root + "/.clusterfuzzlite/build.sh")[.posixPermissions] as? Int
         #expect(mode == 0o755)
 
