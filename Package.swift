@@ -145,7 +145,7 @@ let package = Package(
         .target(name: "SDUIContractTesting", dependencies: ["SDUIContract", "SDUIPlugIn"]),
         // What `sdui init` writes into a team's repository.
         .target(name: "SDUIScaffold", dependencies: ["SDUIPlugIn"]),
-        .target(name: "SDUIRegressionTesting", dependencies: ["SDUIPayload"]),
+        .target(name: "SDUIRegressionTesting", dependencies: ["SDUIPayload", "SDUIPlatform"]),
         // `sdui serve`: recorded responses over HTTP on loopback, on SwiftNIO directly (the gate's
         // HTTP client builds it anyway; a server framework would add hundreds of files to every build).
         .target(name: "SDUIServe", dependencies: [
@@ -184,7 +184,9 @@ let package = Package(
         .testTarget(name: "SDUIContractHTTPTests", dependencies: ["SDUIContractHTTP", "SDUIContract", "GateTestSupport"]),
         .testTarget(name: "SDUIServeTests", dependencies: ["SDUIServe", "SDUIContractHTTP", "SDUIContract", "GateTestSupport"]),
         .testTarget(name: "SDUIScaffoldTests", dependencies: ["SDUIScaffold"]),
-        .testTarget(name: "SDUIRegressionTestingTests", dependencies: ["SDUIRegressionTesting", "SDUIPayload"]),
+        .testTarget(name: "SDUIRegressionTestingTests", dependencies: ["SDUIRegressionTesting", "SDUIPayload", "TestSupport"]),
+        // A test process in miniature that a kept crash input ends (KeptCrashTests runs it).
+        .executableTarget(name: "KeptCrashProbe", dependencies: ["SDUIRegressionTesting"], path: "Tests/KeptCrashProbe"),
         .testTarget(name: "SDUIContractTestingTests", dependencies: ["SDUIContractTesting", "GateTestSupport", "SDUIPayload"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "SDUICampaignTests", dependencies: ["SDUICampaign", "SDUIDecoderSlice", "SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"], exclude: ["Fixtures"]),

@@ -65,6 +65,55 @@ void sdui_restore_signal_mask(const void *saved) { pthread_sigmask(SIG_SETMASK, 
 
 void sdui_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
 
+#define SDUI_BANNER_SIGNALS 6
+static const int sdui_banner_signals[SDUI_BANNER_SIGNALS] = {SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT};
+static struct sigaction sdui_banner_previous[SDUI_BANNER_SIGNALS];
+static char sdui_banner_text[4096];
+static volatile sig_atomic_t sdui_banner_length = 0;
+static int sdui_banner_installed = 0;
+
+static void sdui_banner_handler(int sig, siginfo_t *info, void *context) {
+    if (sdui_banner_length > 0) {
+        size_t left = (size_t)sdui_banner_length;
+        const char *p = sdui_banner_text;
+        while (left > 0) {
+            ssize_t n = write(STDERR_FILENO, p, left);
+            if (n <= 0) break;
+            p += n; left -= (size_t)n;
+        }
+        sdui_banner_length = 0;
+    }
+    for (int i = 0; i < SDUI_BANNER_SIGNALS; i++) {
+        if (sdui_banner_signals[i] != sig) continue;
+        struct sigaction *previous = &sdui_banner_previous[i];
+        if ((previous->sa_flags & SA_SIGINFO) && previous->sa_sigaction) { previous->sa_sigaction(sig, info, context); return; }
+        if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN) { previous->sa_handler(sig); return; }
+    }
+    // Nothing before us: die of the signal, as without the banner.
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void sdui_crash_banner_set(const char *text) {
+    size_t length = strlen(text);
+    if (length > sizeof sdui_banner_text) length = sizeof sdui_banner_text;
+    sdui_banner_length = 0;
+    memcpy(sdui_banner_text, text, length);
+    sdui_banner_length = (sig_atomic_t)length;
+    if (sdui_banner_installed) return;
+    sdui_banner_installed = 1;
+    for (int i = 0; i < SDUI_BANNER_SIGNALS; i++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_sigaction = sdui_banner_handler;
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+        sigemptyset(&action.sa_mask);
+        sigaction(sdui_banner_signals[i], &action, &sdui_banner_previous[i]);
+    }
+}
+
+void sdui_crash_banner_clear(void) { sdui_banner_length = 0; }
+
 int64_t sdui_peak_resident_bytes(void) {
     // Not getrusage: on Linux its ru_maxrss survives exec, so a child would report the size of
     // the (large) process that spawned it. The address space's own high-water mark does not.

@@ -57,7 +57,13 @@ struct FuzzRegressCommand: ParsableCommand {
             cases = RegressionStore(directory: storeFolder).cases()
         }
         guard !cases.isEmpty else {
-            if format == .sarif { print(String(decoding: CrashFindingFormat.sarif([]), as: UTF8.self)) } else { print("no kept crash inputs under \(dir)") }
+            let verdict = "no kept crash inputs under \(dir)"
+            switch format {
+            case .sarif: print(String(decoding: CrashFindingFormat.sarif([]), as: UTF8.self))
+            case .junit: print(CrashFindingFormat.junit([], suite: "sdui-fuzz-regress"), terminator: "")
+            default: print(verdict)
+            }
+            if format == .github { try? GitHubStepSummary.append(CrashFindingFormat.githubSummary(title: "sdui fuzz regress", verdict: verdict, [])) }
             return
         }
         let builder = FuzzBuilder(packageRoot: root)

@@ -35,6 +35,15 @@ public enum Platform {
     /// Sends `signal` to `pid` and its process group (a fork-mode fuzzer's children die with it).
     public static func killTree(_ pid: Int32, _ signal: Int32 = SIGKILL) { sdui_kill_tree(pid, signal) }
 
+    /// Runs `body` with `banner` said on standard error should the process die of a crash signal
+    /// meanwhile (a kept crash input that crashes again inside a test process: it cannot be
+    /// caught, only named). Handlers chain to those installed before (the runtime's backtracer).
+    public static func withCrashBanner<T>(_ banner: String, _ body: () throws -> T) rethrows -> T {
+        sdui_crash_banner_set(banner)
+        defer { sdui_crash_banner_clear() }
+        return try body()
+    }
+
     /// Sends `signal` to `pid` alone.
     @discardableResult
     public static func kill(_ pid: Int32, _ signal: Int32 = SIGKILL) -> Bool { sdui_kill(pid, signal) == 0 }

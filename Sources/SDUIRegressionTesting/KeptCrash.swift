@@ -1,5 +1,6 @@
 import Foundation
 import SDUIPayload
+import SDUIPlatform
 
 /// One kept crash input of a team's regression store (`Corpus/crashes/<decoder>/<signature>` and
 /// its `.meta.json`, as `sdui repro --keep` and campaigns write them), replayed in the team's own
@@ -7,8 +8,8 @@ import SDUIPayload
 /// is decoded again, in process (on the iOS simulator too), on every test run.
 ///
 /// A kept input that decodes or is rejected with a thrown error passes: the bug stays fixed. One
-/// that crashes again takes the test process with it, as it would the app; the line
-/// `SDUIHarness: replaying kept crash …` printed just before names it.
+/// that crashes again takes the test process with it, as it would the app, and its last words are
+/// `SDUIHarness: the kept crash input … crashes <decoder> again: <title>`.
 public struct KeptCrash: Sendable, Hashable, CustomStringConvertible {
     /// The input's file.
     public var url: URL
@@ -71,14 +72,16 @@ public struct KeptCrash: Sendable, Hashable, CustomStringConvertible {
         do { data = try body() } catch let error as NotAResponse { return .notAResponse(error.reason) } catch {
             return .notAResponse("\(error)")
         }
-        // Said before the call: if this input crashes again, the process ends here, and this line
-        // is what names the input in the test log.
-        FileHandle.standardError.write(Data("SDUIHarness: replaying kept crash \(url.path) (\(title))\n".utf8))
-        do {
-            _ = try decode(data)
-            return .decoded
-        } catch {
-            return .rejected("\(error)")
+        // A crash cannot be caught in process: if this input crashes again the process ends here,
+        // and its last words (the platform layer's crash banner) name the input and its title.
+        let banner = "SDUIHarness: the kept crash input \(url.path) crashes \(decoder) again: \(title)\n"
+        return Platform.withCrashBanner(banner) {
+            do {
+                _ = try decode(data)
+                return .decoded
+            } catch {
+                return .rejected("\(error)")
+            }
         }
     }
 

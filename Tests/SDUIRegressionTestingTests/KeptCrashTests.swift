@@ -2,6 +2,7 @@ import Foundation
 import SDUIPayload
 @testable import SDUIRegressionTesting
 import Testing
+import TestSupport
 
 /// A team's store of kept crash inputs, replayed by the library call its own tests make.
 @Suite struct KeptCrashTests {
@@ -89,6 +90,30 @@ import Testing
             try registry.load(data)
         }
         #expect(outcomes.count == 2 && registry.loaded == 1)
+    }
+
+    /// A kept input that crashes again ends the process (as in the app), and its last words name
+    /// the input, the decoder and the crash's title; once fixed, the same replay passes.
+    @Test func aCrashThatComesBackEndsTheProcessNamingItsTitle() throws {
+        let root = try Self.store()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = root.appendingPathComponent("Corpus/crashes")
+        let folder = store.appendingPathComponent("ShopApp")
+        // One grid of 0 columns (the kept crash) and one of 3 (fine); the other kept inputs removed.
+        for name in ["crash-aaa", "crash-bbb"] { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+        try Data(#"{"columns": 3}"#.utf8).write(to: folder.appendingPathComponent("crash-aaa"))
+        try Data(#"{"columns": 0}"#.utf8).write(to: folder.appendingPathComponent("crash-bbb"))
+        try Data(#"{"signature": "crash-bbb", "title": "crash in Grid.width at Grid.swift:9: Division by zero", "decoder": "ShopApp", "contentEncoding": null}"#.utf8)
+            .write(to: folder.appendingPathComponent("crash-bbb.meta.json"))
+        let probe = TestPaths.productsDirectory.appendingPathComponent("KeptCrashProbe")
+        let crashing = try run(probe, [store.path])
+        #expect(crashing.status != 0)
+        #expect(crashing.stderr.contains("SDUIHarness: the kept crash input \(folder.path)/crash-bbb crashes ShopApp again: crash in Grid.width at Grid.swift:9: Division by zero"),
+                "\(crashing.stderr.suffix(1500))")
+        let fixed = try run(probe, [store.path], environment: ["KEPT_CRASH_PROBE_FIXED": "1"])
+        #expect(fixed.status == 0, "\(fixed.stderr.suffix(1500))")
+        #expect(fixed.stdout.contains("crash-aaa: decoded") && fixed.stdout.contains("crash-bbb: rejected"))
+        #expect(!fixed.stderr.contains("crashes ShopApp again"))
     }
 }
 

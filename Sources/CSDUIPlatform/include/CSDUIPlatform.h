@@ -41,6 +41,14 @@ size_t sdui_signal_mask_size(void);
 /// Ignores SIGPIPE for the process: a child that exits while we write to it is an error, not death.
 void sdui_ignore_sigpipe(void);
 
+/// Says `text` on standard error if the process dies of a crash signal (SIGILL, SIGTRAP, SIGSEGV,
+/// SIGBUS, SIGFPE, SIGABRT) before sdui_crash_banner_clear: a kept crash input replayed inside a
+/// test process cannot be caught, only named, and this is how its last words name it. The first
+/// call installs the handlers (chaining to whatever was installed before, the Swift runtime's
+/// backtracer included); `text` is copied (at most 4 KiB). Written with write(2), async-signal-safe.
+void sdui_crash_banner_set(const char *text);
+void sdui_crash_banner_clear(void);
+
 /// Peak resident memory of this process since it started (since its exec), in bytes: Linux's
 /// VmHWM, Darwin's resident_size_max; -1 when unknown.
 int64_t sdui_peak_resident_bytes(void);
