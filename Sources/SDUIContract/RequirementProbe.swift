@@ -121,6 +121,8 @@ public struct RequirementProbe: Sendable {
         var discriminator: String?
         var kind: String?
         var value: JSONValue
+        /// An array's element (`$.items[*]`): probed for its type and `null`, never removed.
+        var isElement = false
     }
 
     enum PathStep: Hashable { case key(String), index(Int) }
@@ -259,6 +261,13 @@ public struct RequirementProbe: Sendable {
                 }
                 stack.append(contentsOf: children.reversed())
             case .array(let elements):
+                // The elements themselves: a `null` item in a list the app cannot take, or an item
+                // of another type, breaks it as surely as a key of the item would.
+                for (i, e) in elements.enumerated() {
+                    out.append(Site(concrete: concrete + [.index(i)], path: path + "[*]", concreteComponentPath: component?.concrete,
+                                    componentPath: component?.path, discriminator: component?.key, kind: component?.kind, value: e,
+                                    isElement: true))
+                }
                 for (i, e) in elements.enumerated().reversed() {
                     stack.append((e, concrete + [.index(i)], JSONPath.appending(index: i, to: concretePath), path + "[*]", component))
                 }
@@ -270,7 +279,7 @@ public struct RequirementProbe: Sendable {
 
     /// The variants of one value: removed, null, each other type, and its type's own edge cases.
     func variants(of site: Site) -> [(ProbeObservation.Variant, Replacement)] {
-        var out: [(ProbeObservation.Variant, Replacement)] = [(.removed, .remove), (.null, .value(.null))]
+        var out: [(ProbeObservation.Variant, Replacement)] = site.isElement ? [(.null, .value(.null))] : [(.removed, .remove), (.null, .value(.null))]
         let type = Self.typeName(site.value)
         if type != "string" { out.append((.asString, .value(.string("sdui-probe")))) }
         if type != "number" && type != "integer" { out.append((.asNumber, .value(.number(7)))) }

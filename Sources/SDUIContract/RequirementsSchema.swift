@@ -72,6 +72,12 @@ public struct RequirementsSchema: @unchecked Sendable {
                 }
                 node = node.branch(disc, kind)
             }
+            if rest.last == .items {
+                // An array's elements (`$.items[*]`): their types, `null` only where accepted.
+                for step in rest { node = node.child(step) }
+                applyTypes(field, to: node)
+                continue
+            }
             guard case .key(let last)? = rest.last else { continue }
             for step in rest.dropLast() { node = node.child(step) }
             apply(field, key: last, in: node)
@@ -92,6 +98,12 @@ public struct RequirementsSchema: @unchecked Sendable {
     func apply(_ field: ClientRequirements.Field, key: String, in parent: Node) {
         if field.required, !parent.required.contains(key) { parent.required.append(key) }
         let node = parent.property(key)
+        applyTypes(field, to: node)
+        applyEnum(field, to: node)
+    }
+
+    /// The JSON types the client accepts there, `null` where accepted, and the bounds of its edges.
+    func applyTypes(_ field: ClientRequirements.Field, to node: Node) {
         var types = Set(node.types).union(field.acceptedTypes)
         if field.nullable == true { types.insert("null") }
         if types.contains("number") { types.remove("integer") }
@@ -100,6 +112,9 @@ public struct RequirementsSchema: @unchecked Sendable {
         if broken(.past32Bits) { node.maximum = Int64(Int32.max); node.minimum = Int64(Int32.min) }
         else if broken(.past64Bits) { node.maximum = Int64.max; node.minimum = Int64.min }
         if broken(.emptied) { node.minItems = 1 }
+    }
+
+    func applyEnum(_ field: ClientRequirements.Field, to node: Node) {
         let discriminatorItself = field.discriminator.map { field.path.hasSuffix("." + $0) || field.path.hasSuffix("[\"\($0)\"]") } ?? false
         if let known = field.knownValues, let cost = field.unknownValueCost, cost >= .placeholder, !discriminatorItself {
             node.enumValues = Array(Set((node.enumValues ?? []) + known)).sorted()

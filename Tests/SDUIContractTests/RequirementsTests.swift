@@ -61,6 +61,32 @@ import Testing
         #expect(r.fields.allSatisfy { $0.kind != "map" })
     }
 
+    /// An array's items: their JSON type, and `null` only where the app takes it (a `[Item]` list
+    /// loses the screen on a `null` item; `[String?]` tags take one).
+    @Test func arrayItemsGetTheirTypeAndNullability() async throws {
+        struct Screen: Decodable {
+            struct Item: Decodable { let viewType: String; let tags: [String?]? }
+            let contents: [Item]
+        }
+        let client = InProcessClient(DecoderUnderTest(name: "app", decode: { try JSONDecoder().decode(Screen.self, from: Data($0)) }))
+        let body = #"{"contents": [{"viewType": "title", "tags": ["a", "b"]}, {"viewType": "title"}]}"#
+        let result = await RequirementProbe().probe(FetchedResponse(contentEncoding: nil, body: Array(body.utf8), source: "home"),
+                                                    caseID: "home", client: client)
+        let r = ClientRequirements.build(client: "app", results: [result])
+        let items = try #require(r.field(kind: nil, path: "$.contents[*]"), "\(r.report)")
+        #expect(items.nullable == false && items.acceptedTypes == ["object"] && !items.required)
+        let tags = try #require(r.fields.first { $0.path == "$.contents[*].tags[*]" }, "\(r.report)")
+        #expect(tags.nullable == true && tags.acceptedTypes == ["string"])
+        let schema = RequirementsSchema(r)
+        let withNullItem = try JSONParser().parse(Array(#"{"contents": [{"viewType": "title"}, null]}"#.utf8))
+        #expect(schema.violations(of: withNullItem).contains { $0.contains("$.contents[1]") }, "\(schema.violations(of: withNullItem))")
+        let withNullTag = try JSONParser().parse(Array(#"{"contents": [{"viewType": "title", "tags": [null, "x"]}]}"#.utf8))
+        #expect(schema.violations(of: withNullTag).isEmpty, "\(schema.violations(of: withNullTag))")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(schema.json.utf8)) as? [String: Any])
+        let contents = try #require((json["properties"] as? [String: Any])?["contents"] as? [String: Any])
+        #expect((contents["items"] as? [String: Any])?["type"] as? String == "object", "\(schema.json)")
+    }
+
     @Test func theBudgetBoundsProbingAndTheSameResponseProbesTheSame() async {
         let (_, small) = await Self.requirements(budget: 10)
         #expect(small.truncated && small.decodes == 10)
