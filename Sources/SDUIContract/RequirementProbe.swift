@@ -141,11 +141,26 @@ public struct RequirementProbe: Sendable {
             result.error = "\(caseID): the response is not JSON"
             return result
         }
-        // A component the client already shows nothing for has nothing to lose: not probed.
-        let notShownPaths = Set(base.notShown.map(\.path))
+        // A component the client already shows nothing for has nothing to lose: not probed. The
+        // gate's accounting says which those are by matching kinds loosely (a rendering derived
+        // from `case productGrid` for `"product_grid"`), so the client is asked: a component whose
+        // kind swapped for an unknown one renders otherwise is shown after all, and probed.
+        let allSites = sites(of: root)
+        var notShownPaths = Set(base.notShown.map(\.path))
+        for site in allSites where site.concreteComponentPath.map(notShownPaths.contains) == true {
+            guard let component = site.concreteComponentPath, let disc = site.discriminator, let componentPath = site.componentPath,
+                  site.path == JSONPath.appending(key: disc, to: componentPath), result.decodes < budget else { continue }
+            result.decodes += 1
+            let unknown = Self.serialize(root, replacing: site.concrete, with: .value(.string("sdui-unknown-value")))
+            let (_, _, rendering) = await outcome(of: FetchedResponse(contentEncoding: nil, body: Array(unknown.utf8), source: response.source),
+                                                  base: base, client: client, secrets: secrets)
+            var own = base
+            own.notShown = []
+            if rendering != own { notShownPaths.remove(component) }
+        }
         var seen: [String: Int] = [:]
         var candidatesTried = Set<String>()
-        for site in sites(of: root) {
+        for site in allSites {
             if let component = site.concreteComponentPath, notShownPaths.contains(component) {
                 if let disc = site.discriminator, let componentPath = site.componentPath, site.path == JSONPath.appending(key: disc, to: componentPath),
                    case .string(let value) = site.value {

@@ -87,6 +87,50 @@ import Testing
         #expect((contents["items"] as? [String: Any])?["type"] as? String == "object", "\(schema.json)")
     }
 
+    /// Two app versions where the newer one shows a kind the older one drops, under a Swift name of
+    /// its own (`"hero"` decoded as `.promoBanner`, which the gate's kind matching cannot pair): the
+    /// newer version's requirements hold the kind's keys, the older one's none.
+    @Test func aKindTheNewerVersionAddsIsProbedForItUnderAnyName() async throws {
+        enum Item: Decodable {
+            case title(String), promoBanner(headline: String, imageURL: String), unknown
+            enum Keys: String, CodingKey { case viewType, title, headline, image }
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: Keys.self)
+                switch try c.decode(String.self, forKey: .viewType) {
+                case "title": self = .title(try c.decode(String.self, forKey: .title))
+                case "hero" where decoder.userInfo[Self.newer] as? Bool == true:
+                    self = .promoBanner(headline: try c.decode(String.self, forKey: .headline), imageURL: try c.decode(String.self, forKey: .image))
+                default: self = .unknown
+                }
+            }
+            static let newer = CodingUserInfoKey(rawValue: "newer")!
+        }
+        struct Screen: Decodable { let items: [Item] }
+        func client(_ name: String, newer: Bool) -> InProcessClient<Screen> {
+            InProcessClient(DecoderUnderTest(name: name, decode: { bytes in
+                let decoder = JSONDecoder()
+                decoder.userInfo[Item.newer] = newer
+                return try decoder.decode(Screen.self, from: Data(bytes))
+            }))
+        }
+        let body = #"{"items": [{"viewType": "title", "title": "Deals"}, {"viewType": "hero", "headline": "Sale", "image": "https://cdn.example.com/h.png"}]}"#
+        var all: [ClientRequirements] = []
+        for c in [client("app-1", newer: false), client("app-2", newer: true)] {
+            let result = await RequirementProbe().probe(FetchedResponse(contentEncoding: nil, body: Array(body.utf8), source: "home"),
+                                                        caseID: "home", client: c)
+            all.append(ClientRequirements.build(client: c.name, results: [result]))
+        }
+        let headline = try #require(all[1].field(kind: "hero", path: "$.items[*].headline"), "\(all[1].report)")
+        #expect(headline.required && headline.nullable == false)
+        #expect(all[1].field(kind: "hero", path: "$.items[*].image")?.required == true)
+        #expect(all[0].fields.allSatisfy { $0.kind != "hero" }, "the older version drops it: nothing to require")
+        #expect(all[1].discriminators.first?.knownValues.contains("hero") == true)
+        // Its schema rejects a hero without its headline; the older version's does not care.
+        let broken = try JSONParser().parse(Array(body.replacingOccurrences(of: #""headline": "Sale", "#, with: "").utf8))
+        #expect(RequirementsSchema(all[1]).violations(of: broken).contains { $0.contains("headline") })
+        #expect(RequirementsSchema(all[0]).violations(of: broken).isEmpty)
+    }
+
     @Test func theBudgetBoundsProbingAndTheSameResponseProbesTheSame() async {
         let (_, small) = await Self.requirements(budget: 10)
         #expect(small.truncated && small.decodes == 10)
