@@ -2,7 +2,7 @@
 import Foundation
 import PackageDescription
 
-// A planted-bug benchmark: four SDUI decoders written the way app teams write them, with known
+// A planted-bug benchmark: SDUI decoders written the way app teams write them, with known
 // bugs, each fuzzed through the harness exactly as the main README's "Fuzz your own decoder" says.
 //
 // The harness is this repository, two folders up, depended on by path. SwiftPM names a path
@@ -11,7 +11,9 @@ import PackageDescription
 let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../..").standardized.lastPathComponent
 
-let decoders = ["FeedKit", "HomeScreenKit", "SectionKit", "ViewItemsKit", "CatalogKit", "CatalogKitFixed"]
+let decoders = ["FeedKit", "HomeScreenKit", "SectionKit", "ViewItemsKit", "CatalogKit", "CatalogKitFixed", "RegistryKit", "RegistryKitFixed"]
+// The twins built from their decoder's files with every shallow crash site throwing instead.
+let shallowFixed: Set<String> = ["CatalogKitFixed", "RegistryKitFixed"]
 
 let package = Package(
     name: "PlantedBugs",
@@ -36,9 +38,15 @@ let package = Package(
         // The same source (a link to CatalogKit's file) with every shallow site throwing instead:
         // the speed reference for CatalogKit's campaigns.
         .target(name: "CatalogKitFixed", swiftSettings: [.define("SHALLOW_FIXED")]),
+        // A crash-dense decoder in the registry style (`JSONSerialization` into `[String: Any]`, a
+        // `@MainActor` registry of component classes, `as!` and `!` in each `init(object:registry:)`,
+        // handlers that keep decoded components alive): 62 shallow sites, three deep bugs behind them.
+        .target(name: "RegistryKit"),
+        // The same files (links to RegistryKit's) with every shallow site throwing instead.
+        .target(name: "RegistryKitFixed", swiftSettings: [.define("SHALLOW_FIXED")]),
     ] + decoders.map {
         // The README's fuzz target, one file each: Sources/Fuzz<Decoder>/Fuzz<Decoder>.swift.
         .executableTarget(name: "Fuzz\($0)", dependencies: [.product(name: "SDUIFuzz", package: harness), .target(name: $0)],
-                          swiftSettings: $0 == "CatalogKitFixed" ? [.define("SHALLOW_FIXED")] : [])
+                          swiftSettings: shallowFixed.contains($0) ? [.define("SHALLOW_FIXED")] : [])
     }
 )

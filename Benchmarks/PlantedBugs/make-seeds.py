@@ -182,8 +182,14 @@ EDGE = b"edge=fra1"
 
 
 def main():
-    for folder in ("Seeds", "Triggers", "Controls"):
-        shutil.rmtree(os.path.join(HERE, folder), ignore_errors=True)
+    # Only what this script writes: the crash-dense decoders' seeds and triggers (Seeds/CatalogKit,
+    # Seeds/RegistryKit, Triggers/registry-deep-*) are written by hand and stay.
+    for decoder in ("FeedKit", "HomeScreenKit", "SectionKit", "ViewItemsKit"):
+        shutil.rmtree(os.path.join(HERE, "Seeds", decoder), ignore_errors=True)
+    for folder in ("Triggers", "Controls"):
+        for name in os.listdir(os.path.join(HERE, folder)) if os.path.isdir(os.path.join(HERE, folder)) else []:
+            if name.startswith(("feed-", "home-", "sect-", "vi-")):
+                os.remove(os.path.join(HERE, folder, name))
 
     for decoder, seeds in (("FeedKit", FEED_SEEDS), ("HomeScreenKit", HOME_SEEDS),
                            ("SectionKit", SECTION_SEEDS), ("ViewItemsKit", VIEW_SEEDS)):
