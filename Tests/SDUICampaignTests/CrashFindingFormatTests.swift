@@ -9,15 +9,15 @@ import Testing
 /// GitHub annotations and summary. (CI also validates real campaign and regress SARIF against the
 /// SARIF 2.1.0 schema: scripts/check-sarif.sh in scripts/fuzz-ci.sh.)
 @Suite struct CrashFindingFormatTests {
-    static let base = "/work/app"
+    static let base = "/Users/dev/ShopRepo"
     static let frames: [CrashAnalysis.Frame] = [
         .init(index: 0, function: "swift_unexpectedError", location: "", isProject: false),
         .init(index: 1, function: "Coupon.init(from:)", location: "<compiler-generated>:0", isProject: true),
-        .init(index: 2, function: "HomeScreen.decode(_:)", location: "/work/app/ShopApp/Models/Home Screen.swift:42:17", isProject: true),
-        .init(index: 3, function: "SDUIGeneratedTarget.harness", location: "/work/app/.build-sdui-decoders/x/SDUIGeneratedEntry.swift:9:5", isProject: false),
+        .init(index: 2, function: "HomeScreen.decode(_:)", location: "/Users/dev/ShopRepo/ShopApp/Models/Home Screen.swift:42:17", isProject: true),
+        .init(index: 3, function: "SDUIGeneratedTarget.harness", location: "/Users/dev/ShopRepo/.build-sdui-decoders/x/SDUIGeneratedEntry.swift:9:5", isProject: false),
     ]
 
-    static func finding(kind: String = "crash", frames: [CrashAnalysis.Frame] = frames, packageRoot: String = "/work/app/.build-sdui-decoders/x") -> CrashFinding {
+    static func finding(kind: String = "crash", frames: [CrashAnalysis.Frame] = frames, packageRoot: String = "/Users/dev/ShopRepo/.build-sdui-decoders/x") -> CrashFinding {
         CrashFinding(target: "ShopApp", signature: "crash-HomeScreen.decode-abc", kind: kind,
                      title: "crash in HomeScreen.decode(_:) at Home Screen.swift:42: Unexpectedly found nil",
                      message: "Unexpectedly found nil", inputs: ["campaigns/x/artifacts/crash-1", "campaigns/x/artifacts/crash-2"],
@@ -29,7 +29,7 @@ import Testing
         #expect(site == .init(path: "ShopApp/Models/Home Screen.swift", line: 42, isRelative: true))
         // A package target's frames are relative to its package root.
         let relative = [CrashAnalysis.Frame(index: 0, function: "f", location: "Sources/Feed/Feed.swift:7:3", isProject: true)]
-        #expect(Self.finding(frames: relative, packageRoot: "/work/app").site?.path == "Sources/Feed/Feed.swift")
+        #expect(Self.finding(frames: relative, packageRoot: "/Users/dev/ShopRepo").site?.path == "Sources/Feed/Feed.swift")
         // Outside the base: absolute, and said so.
         let outside = [CrashAnalysis.Frame(index: 0, function: "f", location: "/elsewhere/Feed.swift:7:3", isProject: true)]
         #expect(Self.finding(frames: outside).site == .init(path: "/elsewhere/Feed.swift", line: 7, isRelative: false))
