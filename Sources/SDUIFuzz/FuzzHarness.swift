@@ -139,6 +139,9 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     let skipLimit = Int(ProcessInfo.processInfo.environment["SDUI_FUZZ_SKIP_LIMIT"] ?? "") ?? 20_000
     private var crashSitesInstalled = false
     private var crashesSkipped = 0
+    /// Inputs this process ran, and when it ran its first: the statistics a job ended early reports.
+    private var executions = 0
+    private var firstExecution: UInt64?
     /// libFuzzer's `-rss_limit_mb` (read from the command line; its default otherwise).
     private var rssLimitMB = 2048
 
@@ -146,6 +149,8 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
         let start = DispatchTime.now().uptimeNanoseconds
+        executions += 1
+        if firstExecution == nil { firstExecution = start }
         var notAPayload = false
         var violation: InvariantViolation?
         if let knownCrashesFile {
@@ -172,7 +177,7 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
                 if crashesSkipped >= skipLimit
                     || (crashesSkipped % 64 == 0 && (Platform.peakResidentBytes() ?? 0) > rssLimitMB << 19) {
                     Self.say("\(crashesSkipped) crashes skipped (\(CrashSites.known) sites known); ending this job so the next starts clean")
-                    _exit(0)
+                    endJobEarly(now: DispatchTime.now().uptimeNanoseconds)
                 }
                 return -1
             }
@@ -190,6 +195,20 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         // starves the mutators of documents the decoder actually reads. Slow inputs stay out too:
         // kept, they breed slower ones that eat the campaign's time budget (they are reported).
         return notAPayload || slow ? -1 : 0
+    }
+
+    /// Ends this fork-mode job cleanly. libFuzzer's fork mode adds up the executions of its jobs
+    /// from the `stat::` lines each job prints as it ends (`-print_final_stats=1`): a job that
+    /// `_exit`s without them counted none, so a campaign whose jobs mostly end this way (a
+    /// crash-dense decoder that leaks) reported a fraction of the executions it ran.
+    private func endJobEarly(now: UInt64) -> Never {
+        let seconds = max(1, (now - (firstExecution ?? now)) / 1_000_000_000)
+        let peakMB = (Platform.peakResidentBytes() ?? 0) >> 20
+        // The three lines fork mode reads (FuzzerFork.cpp, ParseFinalStatsFromLog), as libFuzzer prints them.
+        let stats = "stat::number_of_executed_units: \(executions)\nstat::average_exec_per_sec:     \(UInt64(executions) / seconds)\n"
+            + "stat::peak_rss_mb:              \(peakMB)\n"
+        FileHandle.standardError.write(Data(stats.utf8))
+        _exit(0)
     }
 
     /// `LLVMFuzzerInitialize`: learns the dictionary and the splice pool from the corpus

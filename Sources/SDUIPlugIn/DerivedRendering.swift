@@ -39,12 +39,61 @@ public enum DerivedRendering {
         if let rendering = value as? Rendering { return rendering }
         if let own = value as? RenderedByItself { return Rendering(components: own.renderedComponents) }
         var screen = ScreenParts()
-        readScreen(unwrap(value), prefix: nil, depth: 0, into: &screen)
+        let root = unwrap(value)
+        readScreen(root, prefix: nil, depth: 0, into: &screen, references: References(of: root))
         return Rendering(screen: screen.name ?? "", attributes: screen.attributes, components: screen.components)
     }
 
-    /// How deep nesting is followed: a cycle through classes, or an absurdly deep value, stops here.
+    /// How deep nesting is followed: an absurdly deep value stops here.
     static let maxDepth = 32
+
+    /// The class instances of a rendered value. Models of class-based apps point back up their
+    /// tree (`weak var parent`, `unowned let screen`, a delegate) and across it (`next`, a shared
+    /// registry or theme): followed like any property, each such reference renders its target's
+    /// whole subtree again, and the work grows exponentially with the depth limit. So:
+    /// - an object on the path being rendered is never entered again (a cycle);
+    /// - an object referenced more than once in the value (a parent its children point to, a
+    ///   sibling, a registry every component holds) is a reference, not content: a property
+    ///   holding it adds no attributes. Only a list shows it (as a component), where it is listed.
+    /// An object referenced once (a component's own style object) is content, as a struct would be.
+    final class References {
+        /// The objects on the current path from the root (ancestors of what is being read).
+        private var onPath: Set<ObjectIdentifier> = []
+        /// The objects the value refers to more than once.
+        private var shared: Set<ObjectIdentifier> = []
+
+        init(of value: Any?) {
+            var seen: Set<ObjectIdentifier> = []
+            if let value { count(value, depth: 0, seen: &seen) }
+        }
+
+        private func count(_ value: Any, depth: Int, seen: inout Set<ObjectIdentifier>) {
+            guard depth < DerivedRendering.maxDepth else { return }
+            if type(of: value) is AnyClass {
+                let id = ObjectIdentifier(value as AnyObject)
+                guard seen.insert(id).inserted else { shared.insert(id); return }
+            }
+            for child in DerivedRendering.children(of: Mirror(reflecting: value)) {
+                count(child.value, depth: depth + 1, seen: &seen)
+            }
+        }
+
+        /// Puts `value` on the path and says true, unless it is an object already on it (a cycle)
+        /// or, `asAttribute` (a property's value, not a list element), one referenced elsewhere too.
+        /// Every `enter` that says true is followed by a `leave` of the same value.
+        func enter(_ value: Any, asAttribute: Bool = false) -> Bool {
+            guard type(of: value) is AnyClass else { return true }
+            let id = ObjectIdentifier(value as AnyObject)
+            if onPath.contains(id) || (asAttribute && shared.contains(id)) { return false }
+            onPath.insert(id)
+            return true
+        }
+
+        func leave(_ value: Any) {
+            guard type(of: value) is AnyClass else { return }
+            onPath.remove(ObjectIdentifier(value as AnyObject))
+        }
+    }
 
     struct ScreenParts {
         var name: String?
@@ -52,9 +101,15 @@ public enum DerivedRendering {
         var components: [RenderedComponent] = []
     }
 
-    static func readScreen(_ value: Any?, prefix: String?, depth: Int, into screen: inout ScreenParts) {
+    static func readScreen(_ value: Any?, prefix: String?, depth: Int, into screen: inout ScreenParts, references: References) {
         guard let value, depth < maxDepth else { return }
         if let own = value as? RenderedByItself { screen.components += own.renderedComponents; return }
+        guard references.enter(value) else { return }
+        defer { references.leave(value) }
+        readScreenParts(value, prefix: prefix, depth: depth, into: &screen, references: references)
+    }
+
+    private static func readScreenParts(_ value: Any, prefix: String?, depth: Int, into screen: inout ScreenParts, references: References) {
         let mirror = Mirror(reflecting: value)
         switch shape(of: value, mirror) {
         case .nothing: return
@@ -65,10 +120,10 @@ public enum DerivedRendering {
             if elements.allSatisfy({ isScalar($0, enumCasesCount: false) }) {
                 if let text = joined(elements) { screen.attributes.append(.text(prefix ?? "value", text)) }
             } else {
-                screen.components += elements.flatMap { components(of: $0, depth: depth + 1) }
+                screen.components += elements.flatMap { components(of: $0, depth: depth + 1, references: references) }
             }
         case .enumCase:
-            screen.components += components(of: value, depth: depth + 1)
+            screen.components += components(of: value, depth: depth + 1, references: references)
         case .record(let children):
             for (label, child) in children {
                 guard let child = unwrap(child) else { continue }
@@ -77,29 +132,35 @@ public enum DerivedRendering {
                     screen.name = text
                     continue
                 }
-                readScreen(child, prefix: name, depth: depth + 1, into: &screen)
+                readScreen(child, prefix: name, depth: depth + 1, into: &screen, references: references)
             }
         }
     }
 
     /// The components one element of a list shows (none for a fallback).
-    static func components(of element: Any, depth: Int) -> [RenderedComponent] {
+    static func components(of element: Any, depth: Int, references: References) -> [RenderedComponent] {
         guard let value = unwrap(element), depth < maxDepth else { return [] }
         if let own = value as? RenderedByItself { return own.renderedComponents }
+        guard references.enter(value) else { return [] }
+        defer { references.leave(value) }
+        return componentsOf(value, depth: depth, references: references)
+    }
+
+    private static func componentsOf(_ value: Any, depth: Int, references: References) -> [RenderedComponent] {
         let mirror = Mirror(reflecting: value)
         switch shape(of: value, mirror) {
         case .nothing, .scalar: return []
-        case .list(let elements): return elements.flatMap { components(of: $0, depth: depth + 1) }
+        case .list(let elements): return elements.flatMap { components(of: $0, depth: depth + 1, references: references) }
         case .enumCase(let name, let payload):
             if isFallback(name, asContent: true) { return [] }
-            var parts = ComponentParts()
+            var parts = ComponentParts(references: references)
             if let payload { parts.read(payload, prefix: nil, depth: depth + 1) }
             return [parts.component(kind: name)]
         case .record(let children):
             if isFallbackType(value) { return [] }
             var kind: String?
             var discriminator: String?
-            var parts = ComponentParts()
+            var parts = ComponentParts(references: references)
             // An enum with associated values beside a discriminator is the content it selected.
             let hasDiscriminator = children.contains { isDiscriminator($0.0) && unwrap($0.1) is String }
             for (label, child) in children {
@@ -128,6 +189,9 @@ public enum DerivedRendering {
         var id: String?
         var attributes: [RenderedAttribute] = []
         var children: [RenderedComponent] = []
+        let references: References
+
+        init(references: References) { self.references = references }
 
         func component(kind: String) -> RenderedComponent {
             RenderedComponent(kind: kind, id: id, attributes: attributes, children: children)
@@ -136,6 +200,12 @@ public enum DerivedRendering {
         mutating func read(_ value: Any, prefix: String?, depth: Int) {
             guard let value = DerivedRendering.unwrap(value), depth < DerivedRendering.maxDepth else { return }
             if let own = value as? RenderedByItself { children += own.renderedComponents; return }
+            guard references.enter(value, asAttribute: true) else { return }
+            defer { references.leave(value) }
+            readParts(value, prefix: prefix, depth: depth)
+        }
+
+        private mutating func readParts(_ value: Any, prefix: String?, depth: Int) {
             let label = prefix ?? "value"
             let mirror = Mirror(reflecting: value)
             switch DerivedRendering.shape(of: value, mirror) {
@@ -150,7 +220,7 @@ public enum DerivedRendering {
                 if elements.allSatisfy({ DerivedRendering.isScalar($0) }) {
                     if let text = DerivedRendering.joined(elements) { attributes.append(.text(label, text)) }
                 } else {
-                    children += elements.flatMap { DerivedRendering.components(of: $0, depth: depth + 1) }
+                    children += elements.flatMap { DerivedRendering.components(of: $0, depth: depth + 1, references: references) }
                 }
             case .enumCase(let name, let payload):
                 guard let payload else {
@@ -220,7 +290,7 @@ public enum DerivedRendering {
             return .enumCase(name, payload: mirror.children.first?.value)
         case .struct, .class, .tuple:
             var children: [(String, Any)] = []
-            for (n, child) in mirror.children.enumerated() {
+            for (n, child) in Self.children(of: mirror).enumerated() {
                 children.append((child.label.map(cleanLabel) ?? "\(n)", child.value))
             }
             return children.isEmpty ? .nothing : .record(children)
@@ -229,6 +299,16 @@ public enum DerivedRendering {
             let text = "\(value)"
             return text.isEmpty ? .nothing : .scalar { .text($0, text) }
         }
+    }
+
+    /// A value's stored parts, a class's inherited ones first: a subclass's mirror holds its own
+    /// stored properties only, and a registry-style app's `TextComponent: Component` keeps its id,
+    /// children and parent in the base class.
+    static func children(of mirror: Mirror) -> [Mirror.Child] {
+        guard mirror.displayStyle == .class, mirror.superclassMirror != nil else { return Array(mirror.children) }
+        var mirrors = [mirror]
+        while let base = mirrors[0].superclassMirror { mirrors.insert(base, at: 0) }
+        return mirrors.flatMap { $0.children }
     }
 
     static func isScalar(_ value: Any, enumCasesCount: Bool = true) -> Bool {

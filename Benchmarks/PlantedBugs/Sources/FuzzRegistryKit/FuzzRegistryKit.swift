@@ -19,8 +19,10 @@ enum Target {
         decode: { (bytes: [UInt8]) throws -> [Component] in
             let payload = try FuzzPayload.text(of: bytes)  // gzip, zlib and raw deflate opened as the app's networking would
             return try MainActorCall.run { try RegistryKit.decode(payload) }  // on the main thread, as the app calls it
-        },
-        render: { components in MainActor.assumeIsolated { RegistryKit.render(components) } }
+        }
+        // No `render:`: plugged in as the README's `--decode` plugs a decoder in, the harness derives
+        // what a decoded screen shows from the component objects themselves (their base class's
+        // `parent` and `children` included), as it does for a team's own decoder.
     ))
 }
 
