@@ -274,7 +274,7 @@ def lineless_function(crash, functions):
 
 
 def analyse(report, sites, functions):
-    found_sites, deep, lineless = {}, {}, []
+    found_sites, deep, lineless, deep_signatures = {}, {}, [], {}
     for crash in report["crashes"]:
         line = site_line(crash)
         if line in sites and crash["kind"] == "crash":
@@ -284,6 +284,7 @@ def analyse(report, sites, functions):
         for name, function in DEEP.items():
             if function in crash["title"]:
                 deep.setdefault(name, crash.get("firstSeconds") or 0)
+                deep_signatures[name] = deep_signatures.get(name, 0) + 1
     # A trap the compiler gave no line (a force-cast inside `?:`, say) is titled by its function
     # only: it stands for a site when exactly one site of that function has no signature by line.
     attributed = []
@@ -296,6 +297,7 @@ def analyse(report, sites, functions):
     jobs = report.get("_jobs") or {}
     numbered = [j for name, j in jobs.items() if name.isdigit()]
     return {"execs": report.get("execsPerSecond") or 0, "sites": found_sites, "deep": deep, "attributed": attributed,
+            "deepSignatures": deep_signatures,
             "signatures": len(report["crashes"]), "unconfirmed": len(report.get("unconfirmed", [])),
             "peak": report.get("peakRSSMB"), "triage": report.get("triageSeconds"),
             "artifacts": sum(len(c["inputs"]) for c in report["crashes"]) + len(report.get("unconfirmed", [])),
@@ -360,6 +362,10 @@ def main():
         for name in DEEP:
             if name not in last["deep"]:
                 print(f"FAIL deep bug {name} ({DEEP[name]}) not found in {args.budget} s"); failed = True
+            elif last["deepSignatures"].get(name, 0) > 1:
+                # One bug, one signature (CrashGrouping): a cycle overflowing at several lines, a
+                # hang caught at several depths.
+                print(f"FAIL deep bug {name} ({DEEP[name]}) reported as {last['deepSignatures'][name]} signatures"); failed = True
         if "fixed" in results:
             ratio = last["execs"] / max(1, results["fixed"][-1]["execs"])
             if ratio < 0.5:

@@ -13,12 +13,17 @@
 /// 3. **One allocation, three ways to fail.** A size read from the payload fails as out-of-memory,
 ///    an overflow or a timeout depending on the value; when their innermost lined decoder frame is
 ///    one source line, they are one signature, with every kind listed.
+/// 4. **One recursion, overflowing anywhere in it.** A cycle (a template that refers to itself)
+///    recurses until the stack runs out wherever the last call happens to be: in the recursive
+///    function at one line or another, or in an allocation it called. Stack overflows whose
+///    decoder frames are mostly one recursive function are one signature.
 public enum CrashGrouping {
     public static func merge(_ crashes: [TargetResult.Crash]) -> [TargetResult.Crash] {
         var result = crashes
         result = joinUnlined(result)
         result = joinHangSamples(result)
         result = joinAllocationKinds(result)
+        result = joinRecursions(result)
         return result
     }
 
@@ -101,6 +106,36 @@ public enum CrashGrouping {
                 removed.insert(i)
             } else if bySite[site] == nil {
                 bySite[site] = i
+            }
+        }
+        return result.indices.filter { !removed.contains($0) }.map { result[$0] }
+    }
+
+    /// The decoder function a stack overflow recursed in: the project function most of its frames
+    /// are (at least 8 of them), nil for another crash or a stack without such a run.
+    static func recursion(_ crash: TargetResult.Crash) -> String? {
+        guard crash.title.contains("stack-overflow") else { return nil }
+        var counts: [String: Int] = [:]
+        for frame in crash.frames where frame.isProject { counts[CrashTriage.plainName(frame.function), default: 0] += 1 }
+        guard let (function, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 8 else { return nil }
+        return function
+    }
+
+    static func joinRecursions(_ crashes: [TargetResult.Crash]) -> [TargetResult.Crash] {
+        var result = crashes
+        var removed = Set<Int>()
+        var byFunction: [String: Int] = [:]
+        for (i, crash) in crashes.enumerated() {
+            guard let function = recursion(crash) else { continue }
+            if let first = byFunction[function] {
+                // The sample with a line in the recursive function itself stands for the bug.
+                let keep = siteLine(result[first]) == nil && siteLine(crash) != nil ? i : first
+                let drop = keep == i ? first : i
+                join(result[drop], into: &result[keep])
+                removed.insert(drop)
+                byFunction[function] = keep
+            } else {
+                byFunction[function] = i
             }
         }
         return result.indices.filter { !removed.contains($0) }.map { result[$0] }

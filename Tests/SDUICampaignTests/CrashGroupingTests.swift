@@ -63,4 +63,35 @@ import Testing
         #expect(merged[0].alsoSignedAs == ["sanitizer-1", "timeout-1"])
         #expect(merged[0].inputs.count == 3)
     }
+
+    @Test func oneRecursionOverflowingAtSeveralPlacesIsOneSignature() {
+        // As RegistryKit's template cycle overflowed in a campaign: once at the lookup line of the
+        // recursive function, once in an allocation it called (no line of its own on top).
+        let recursive = Array(repeating: ("TemplateStore.expand(_:)", "Sources/RegistryKit/ComponentRegistry.swift:68:26"), count: 40)
+        func overflow(_ signature: String, top: [(String, String)]) -> TargetResult.Crash {
+            var crash = Self.crash(signature, kind: "sanitizer", top + recursive + [("ComponentRegistry.make(_:parent:)", "Sources/RegistryKit/ComponentRegistry.swift:36:9")])
+            crash.title = "stack-overflow in \(top.first?.0 ?? "?"): AddressSanitizer: stack-overflow"
+            return crash
+        }
+        let atLookup = overflow("sanitizer-lookup", top: [("TemplateStore.expand(_:)", "Sources/RegistryKit/ComponentRegistry.swift:62:30")])
+        let inAllocation = overflow("sanitizer-alloc", top: [])
+        var heapOverflow = Self.crash("sanitizer-heap", kind: "sanitizer", [("HeroRenderer.legacy(_:)", "Sources/RegistryKit/Components.swift:423:9")])
+        heapOverflow.title = "heap-buffer-overflow in HeroRenderer.legacy(_:)"
+        let otherRecursion = overflow("sanitizer-other", top: [])
+        var other = otherRecursion
+        other.frames = other.frames.map { frame in
+            var f = frame
+            if f.function == "TemplateStore.expand(_:)" { f.function = "Outline.walk(_:)" }
+            return f
+        }
+        let merged = CrashGrouping.merge([inAllocation, heapOverflow, atLookup, other])
+        #expect(merged.map(\.signature) == ["sanitizer-alloc", "sanitizer-heap", "sanitizer-other"])
+        #expect(merged[0].alsoSignedAs == ["sanitizer-lookup"])
+        #expect(merged[0].inputs.count == 2)
+        // A short recursion (a few frames of one function) is not taken for a cycle.
+        let shallow = overflow("sanitizer-shallow", top: [])
+        var few = shallow
+        few.frames = Array(few.frames.prefix(4))
+        #expect(CrashGrouping.recursion(few) == nil)
+    }
 }
