@@ -96,7 +96,9 @@ let package = Package(
         ),
         // The fuzz harness: invariant checks, SDUI-aware mutators, corpus-learnt dictionaries, and a
         // target's replayer and render server in normal builds.
-        .target(name: "SDUIFuzz", dependencies: ["SDUIPlugIn", "SDUIPlatform", "SDUIPayload", "SDUIJSON"]),
+        .target(name: "SDUIFuzz", dependencies: ["SDUIPlugIn", "SDUIPlatform", "SDUIPayload", "SDUIJSON", "CSDUIFuzzEngine"]),
+        // The fuzz engine's own C (what the harness sees of the program's coverage), beside SDUIFuzz.
+        .target(name: "CSDUIFuzzEngine"),
         // The reference decoder as a decoder under test.
         .target(name: "SDUIReferenceFuzzing", dependencies: ["SDUIFuzz", "SDUIScreen", "SDUIPayload"]),
         // A second, independent decoder (`view_type`/`view_data`, JSONDecoder) plugged in like a user's.
@@ -187,6 +189,9 @@ let package = Package(
         .testTarget(name: "SDUIRegressionTestingTests", dependencies: ["SDUIRegressionTesting", "SDUIPayload", "TestSupport"]),
         // A test process in miniature that a kept crash input ends (KeptCrashTests runs it).
         .executableTarget(name: "KeptCrashProbe", dependencies: ["SDUIRegressionTesting"], path: "Tests/KeptCrashProbe"),
+        // Crash-site skipping exercised in a process of its own (its handlers have no place in the
+        // shared test runner); CrashSitesTests runs it.
+        .executableTarget(name: "CrashSitesProbe", dependencies: ["SDUIFuzz", "SDUIPlatform"], path: "Tests/CrashSitesProbe"),
         .testTarget(name: "SDUIContractTestingTests", dependencies: ["SDUIContractTesting", "GateTestSupport", "SDUIPayload"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "SDUICampaignTests", dependencies: ["SDUICampaign", "SDUIDecoderSlice", "SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"], exclude: ["Fixtures"]),

@@ -284,7 +284,9 @@ def analyse(report, sites, functions):
         for name, function in DEEP.items():
             if function in crash["title"]:
                 deep.setdefault(name, crash.get("firstSeconds") or 0)
-                deep_signatures[name] = deep_signatures.get(name, 0) + 1
+                # A shallow site in the deep bug's function (the template lookup's `!`) is not the deep bug.
+                if line not in sites:
+                    deep_signatures[name] = deep_signatures.get(name, 0) + 1
     # A trap the compiler gave no line (a force-cast inside `?:`, say) is titled by its function
     # only: it stands for a site when exactly one site of that function has no signature by line.
     attributed = []

@@ -27,9 +27,9 @@ bin=.build-fuzz/release
 for round in 1 2; do
   for t in FuzzBare FuzzDecode FuzzStructured FuzzCompressed; do
     rm -rf "$work/c"; mkdir -p "$work/c"
-    eps=$(SDUI_FUZZ_INVARIANTS=off "$bin/$t" -max_total_time="$exec_seconds" -max_len=65536 -print_final_stats=1 "$work/c" Corpus/seeds 2>&1 \
+    eps=$(SDUI_FUZZ_CONFIG='{"checksInvariants":false}' "$bin/$t" -max_total_time="$exec_seconds" -max_len=65536 -print_final_stats=1 "$work/c" Corpus/seeds 2>&1 \
           | awk '/stat::average_exec_per_sec/ { print $2 }')
-    cov=$(SDUI_FUZZ_INVARIANTS=off "$bin/$t" -runs=0 "$work/c" 2>&1 | awk '/INITED/ { for (i=1;i<=NF;i++) if ($i=="cov:") print $(i+1) }')
+    cov=$(SDUI_FUZZ_CONFIG='{"checksInvariants":false}' "$bin/$t" -runs=0 "$work/c" 2>&1 | awk '/INITED/ { for (i=1;i<=NF;i++) if ($i=="cov:") print $(i+1) }')
     printf '%s\t%s\t%s\t%s\n' "$round" "$t" "$eps" "$cov" >> "$work/exec.tsv"
   done
 done
@@ -52,7 +52,7 @@ for round in 1 2 3; do
       [ "$t" = FuzzBare ] && [ "$inv" = on ] && continue
       for copies in 10 20; do
         start=$(date +%s%N)
-        SDUI_FUZZ_INVARIANTS=$inv "$bin/$t" -runs=0 -max_len=65536 "$work/fixed$copies" > /dev/null 2>&1 || true
+        SDUI_FUZZ_CONFIG="{\"checksInvariants\":$([ "$inv" = on ] && echo true || echo false)}" "$bin/$t" -runs=0 -max_len=65536 "$work/fixed$copies" > /dev/null 2>&1 || true
         end=$(date +%s%N)
         printf '%s\t%s\t%s\t%s\t%s\n' "$round" "$t" "$inv" "$copies" "$(( (end - start) / 1000 ))" >> "$work/fixed.tsv"
       done
@@ -101,7 +101,7 @@ muts = dict(l.split("\t") for l in mutation.split("\n") if l)
 print("## Fuzzing\n")
 print(f"Measured by `scripts/bench-fuzz.sh {exec_s} {int(budget)} {camp_s}` on {datetime.date.today()} — {os.cpu_count()} cores, {cpu}.")
 print("Fuzz builds: `swift build -c release --sanitize=fuzzer -Xswiftc -DSDUI_LIBFUZZER -Xswiftc -sanitize=fuzzer,address`.\n")
-print(f"### exec/s on Corpus/seeds ({exec_s} s per run, 2 interleaved rounds, median; `SDUI_FUZZ_INVARIANTS=off`)\n")
+print(f"### exec/s on Corpus/seeds ({exec_s} s per run, 2 interleaved rounds, median; invariants off: `SDUI_FUZZ_CONFIG='{\"checksInvariants\":false}'`)\n")
 print("| target | exec/s | vs bare | what runs per input |\n|---|---|---|---|")
 desc = {"FuzzBare": "decoder only, no harness", "FuzzDecode": "harness, libFuzzer mutations",
         "FuzzStructured": "harness + structure-aware mutator (50% of mutations)", "FuzzCompressed": "harness + compression-aware mutator (50%)"}

@@ -210,7 +210,7 @@ def markdown(args, bugs, products, results, rates):
               f"(`sdui fuzz run PRODUCT --jobs 1`, README defaults), {platform.system()} {platform.release()}.")
     md.append("Benchmarks/PlantedBugs: four decoders in the four seed shapes, plugged in only through the README's "
               "\"Fuzz your own decoder\" file; every signature mapped to its bug by `map-artifact.py` (which reads `sdui repro --json`: the harness's own replay and triage). "
-              "Plain = `--plain`: libFuzzer's own mutations through the same target (`SDUI_FUZZ_PLAIN=1`), seeds only, no dictionary, no value profile "
+              "Plain = `--plain`: libFuzzer's own mutations through the same target (the harness configuration's `plain`), seeds only, no dictionary, no value profile "
               "(as in harness runs, inputs that never reach the decoder stay out of the corpus). "
               f"Time-to-bug medians count a bug not found as the budget ({budget} s).")
     md.append("")

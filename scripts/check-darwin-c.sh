@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Compiles the C platform layer (Sources/CSDUIPlatform: platform.c, crash_sites.c) for macOS on
-# any machine, so its Darwin branch (`#if defined(__APPLE__)`) is compiled by CI, which has no Mac:
+# Compiles the C platform layer (Sources/CSDUIPlatform: platform.c, crash_sites.c; CI also passes
+# Sources/CSDUIFuzzEngine, the fuzz engine's C) for macOS on any machine, so its Darwin branch (`#if defined(__APPLE__)`) is compiled by CI, which has no Mac:
 # Zig's C compiler (PyPI `ziglang`, pinned below) ships macOS libc headers. Each .c file is compiled
 # for arm64 and x86-64 macOS at the package's deployment target (macOS 14), and for x86-64 Linux as
 # a control, with -Wall -Werror -std=gnu11, and each object's header is checked (Mach-O of the right

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The portability check: every OS-specific call lives in the platform layer (Sources/CSDUIPlatform,
-# Sources/SDUIPlatform, Sources/SDUIPlatformProcesses and their tests); anywhere else a Linux-only
+# Sources/CSDUIFuzzEngine (the fuzz engine's C), Sources/SDUIPlatform, Sources/SDUIPlatformProcesses and their tests); anywhere else a Linux-only
 # API fails this check, naming file, line and what to use instead. Shell scripts are held to what
 # macOS's own tools do (BSD sed, no GNU coreutils), unless their header says
 # `# portability: linux-only — WHY` (CI and benchmark scripts of this machine).
@@ -33,7 +33,7 @@ shell_rules=(
   'S006|readlink -f|stat -c|GNU-only flags: cd "$(dirname "$x")" && pwd -P, or python3'
 )
 
-layer='^(Sources/(CSDUIPlatform|SDUIPlatform|SDUIPlatformProcesses)|Tests/(SDUIPlatformTests|SDUIPlatformProcessesTests))/'
+layer='^(Sources/(CSDUIPlatform|CSDUIFuzzEngine|SDUIPlatform|SDUIPlatformProcesses)|Tests/(SDUIPlatformTests|SDUIPlatformProcessesTests))/'
 violations=0
 linux_only=()
 

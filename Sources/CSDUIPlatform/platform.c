@@ -228,6 +228,14 @@ ssize_t sdui_write(int fd, const void *buffer, size_t count) {
     }
 }
 
+int sdui_append_to_file(const char *path, const void *bytes, size_t count) {
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) return -1;
+    ssize_t n = sdui_write(fd, bytes, count);
+    close(fd);
+    return n == (ssize_t)count ? 0 : -1;
+}
+
 int sdui_dup(int fd) { return dup(fd); }
 int sdui_dup2(int fd, int target) { return dup2(fd, target); }
 

@@ -128,7 +128,7 @@ struct FuzzRunCommand: ParsableCommand {
     @Option(help: "Longest input libFuzzer generates (-max_len).")
     var maxLen: Int = 65_536
 
-    @Option(help: "Seconds after which an input counts as a timeout (-timeout). A screen that takes a second to decode freezes the app: that is a bug. Inputs slower than 100 ms are listed as slow (SDUI_FUZZ_SLOW_MS).")
+    @Option(help: "Seconds after which an input counts as a timeout (-timeout). A screen that takes a second to decode freezes the app: that is a bug. Inputs slower than 100 ms are listed as slow (the harness configuration's slowMilliseconds).")
     var timeout: Int = 1
 
     @Option(help: "Memory limit per fuzzing process in MB (-rss_limit_mb).")

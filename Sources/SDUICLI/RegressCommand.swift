@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SDUICampaign
+import SDUIFuzz
 import SDUIPlugIn
 
 struct FuzzRegressCommand: ParsableCommand {
@@ -74,11 +75,12 @@ struct FuzzRegressCommand: ParsableCommand {
         var replays: [CrashFindingFormat.Replay] = []
         for (input, sidecar) in cases {
             let triage = CrashTriage(packageRoot: root, fuzzProduct: sidecar.product, generated: generated)
-            var env = ["SWIFT_DETERMINISTIC_HASHING": "1"]
-            if let e = sidecar.contentEncoding { env["SDUI_CONTENT_ENCODING"] = e }
+            var harness = FuzzHarnessConfiguration()
+            harness.contentEncoding = sidecar.contentEncoding
             let started = Date()
             let binary = builder.binary(sidecar.product)
-            let (analysis, _) = try triage.replay(binary: binary, input: input, timeout: 10, rssLimitMB: 2048, extraEnvironment: env)
+            let (analysis, _) = try triage.replay(binary: binary, input: input, timeout: 10, rssLimitMB: 2048, configuration: harness,
+                                                  extraEnvironment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
             let shown = input.replacingOccurrences(of: (generated ? here : root) + "/", with: "")
             let finding = analysis.kind == .notReproduced ? nil
                 : CrashFinding(target: sidecar.product, signature: analysis.signature, kind: analysis.kind.rawValue, title: analysis.title,

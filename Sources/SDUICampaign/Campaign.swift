@@ -14,7 +14,7 @@ public struct CampaignOptions: Sendable {
     public var maxLength: Int = 65_536
     /// Seconds before an input counts as a timeout. A screen decoder that needs a second is a
     /// bug for an app (it freezes the screen), so the default is one second; inputs slower than
-    /// 100 ms are reported as slow (`SDUI_FUZZ_SLOW_MS`).
+    /// 100 ms are reported as slow (the harness configuration's `slowMilliseconds`).
     public var timeout: Int = 1
     public var rssLimitMB: Int = 2048
     /// A dictionary file to use instead of the one generated from the seeds.
@@ -29,7 +29,7 @@ public struct CampaignOptions: Sendable {
     /// is a compared byte (measured on Benchmarks/PlantedBugs: no crash in 120 s with it on two
     /// decoders, three bugs in 60 s without). libFuzzer's CMP tracing still feeds its own mutations.
     public var valueProfile = false
-    /// Plain libFuzzer, for baselines: no dictionary, no custom mutator (`SDUI_FUZZ_PLAIN=1`),
+    /// Plain libFuzzer, for baselines: no dictionary, no custom mutator (the harness configuration's `plain`),
     /// no value profile.
     public var plain = false
     /// Where the campaign writes its corpus, crashes, logs and reports.
@@ -114,6 +114,11 @@ public struct TargetResult: Sendable, Codable {
     public var timeline: [TimelinePoint]
     /// Largest resident set among the target's processes, sampled each second.
     public var memoryTimeline: [MemoryPoint]
+    /// Each mutation move's uses and the new coverage the inputs it made reached, summed over the
+    /// campaign's jobs (from their outcome records); nil in reports written before they were counted.
+    public var mutationMoves: [MutationMoveStatistic]? = nil
+    /// Jobs that ended themselves early (their skipped crashes' leaks neared the memory limit).
+    public var jobsEndedEarly: Int? = nil
 }
 
 public struct MemoryPoint: Sendable, Codable, Hashable {
@@ -220,26 +225,31 @@ public final class Campaign: @unchecked Sendable {
         ] + (dictionary.map { ["-dict=\($0)"] } ?? []) + (options.valueProfile && !options.plain ? ["-use_value_profile=1"] : []) + [
             corpus,
         ] + seeds
-        // Every fork-mode child learns the whole seed set (dictionary, splicing, restarts from a
-        // seed), not only its slice of the corpus.
-        var environment = options.plain ? ["SDUI_FUZZ_PLAIN": "1"] : ["SDUI_FUZZ_SEEDS": seeds.joined(separator: ":")]
         // The crash sites this campaign has reported, shared by its fork-mode jobs: a job skips a
         // crash at a known site and fuzzes on; it ends only on a new one (or a hang, or memory).
         let knownCrashes = "\(logs)/\(target.name).crash-sites"
         // Plain libFuzzer (the baseline of benchmarks) is libFuzzer as it is: a restart per crash.
         let skipsKnownCrashes = options.skipKnownCrashes && !options.stopOnCrash && !options.plain
-        if skipsKnownCrashes {
-            try? FileManager.default.removeItem(atPath: knownCrashes)
-            environment["SDUI_FUZZ_KNOWN_CRASHES"] = knownCrashes
-        }
+        if skipsKnownCrashes { try? FileManager.default.removeItem(atPath: knownCrashes) }
+        let outcomes = "\(logs)/\(target.name).outcomes.jsonl"
+        try? FileManager.default.removeItem(atPath: outcomes)
+        let harness = harnessConfiguration(seeds: seeds, dictionary: dictionary, artifacts: artifacts,
+                                           knownCrashes: skipsKnownCrashes ? knownCrashes : nil, outcomes: outcomes)
+        // The jobs' configuration, and beside the artifacts what replaying one of them needs.
+        let jobsConfiguration = "\(logs)/\(target.name).\(FuzzHarnessConfiguration.fileName)"
+        try harness.relative(to: logs).write(to: jobsConfiguration)
+        let replayConfiguration = "\(artifacts)/\(FuzzHarnessConfiguration.fileName)"
+        try harness.forReplay.write(to: replayConfiguration)
+        var environment = [FuzzHarnessConfiguration.environmentVariable: jobsConfiguration]
         // A crash's stack is symbolized by triage, once per bug. Symbolized in the campaign too it
         // costs most of a second per crash input (llvm-symbolizer on the whole fuzz binary), and a
         // shallow bug found again and again would eat the budget meant for the deeper ones.
         let asanOptions = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] ?? "detect_leaks=0:symbolize=0"
         environment["ASAN_OPTIONS"] = asanOptions
-        let command = "SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=\(asanOptions) " + (options.plain ? "SDUI_FUZZ_PLAIN=1 " : "SDUI_FUZZ_SEEDS=\(seeds.map(relative).joined(separator: ":")) ")
-            + (skipsKnownCrashes ? "SDUI_FUZZ_KNOWN_CRASHES=\(relative(knownCrashes)) " : "")
-            + relative(binary) + " " + arguments.map(relative).joined(separator: " ")
+        var run = ReproduceCommand(binary: relative(binary), configuration: .file(relative(jobsConfiguration)),
+                                   flags: arguments.filter { $0.hasPrefix("-") }.map(relative), inputs: arguments.filter { !$0.hasPrefix("-") }.map(relative))
+        run.environment = [("SWIFT_BACKTRACE", "enable=off"), ("ASAN_OPTIONS", asanOptions)]
+        let command = run.description
 
         let start = Date()
         var last = LibFuzzerStatus()
@@ -281,8 +291,10 @@ public final class Campaign: @unchecked Sendable {
                                                   output: String(log.suffix(1500)))
         }
         let memory = sampler.result
+        let records = FuzzOutcomeRecord.read(from: outcomes)
         let triageStart = Date()
-        let (crashes, untriaged, unconfirmed) = try triage(target: target, binary: binary, artifacts: artifacts, start: start)
+        let (crashes, untriaged, unconfirmed) = try triage(target: target, binary: binary, artifacts: artifacts, replayConfiguration: replayConfiguration,
+                                                           start: start)
         let triageSeconds = Date().timeIntervalSince(triageStart)
         let slow = CorpusReader.files(under: artifacts).filter { ($0 as NSString).lastPathComponent.hasPrefix("slow-") }
         let firstCrash = CorpusReader.files(under: artifacts).filter { !($0 as NSString).lastPathComponent.hasPrefix("slow-") }
@@ -296,7 +308,26 @@ public final class Campaign: @unchecked Sendable {
             coverageStart: first?.coverage, coverageEnd: last.coverage,
             corpusStart: corpusStart, corpusEnd: corpusStart + CorpusReader.files(under: corpus).count,
             peakRSSMB: memory.peakMB > 0 ? memory.peakMB : last.rssMB, crashes: crashes, slowInputs: slow.map(relative), untriaged: untriaged, unconfirmed: unconfirmed, merged: merged, triageSeconds: triageSeconds, firstCrashSeconds: firstCrash, command: command,
-            timeline: timeline, memoryTimeline: memory.samples.map { MemoryPoint(second: $0.second, maxRSSMB: $0.maxMB) })
+            timeline: timeline, memoryTimeline: memory.samples.map { MemoryPoint(second: $0.second, maxRSSMB: $0.maxMB) },
+            mutationMoves: options.plain ? nil : MutationMoveStatistic.sum(records.compactMap { if case .mutationMoves(let m) = $0 { m } else { nil } }),
+            jobsEndedEarly: records.filter { if case .jobEnded = $0 { true } else { false } }.count)
+    }
+
+    /// What the target's fuzzing jobs are told (``FuzzHarnessConfiguration``): the campaign's
+    /// limits, seeds, dictionary, crash-site file and where to write their outcome records.
+    func harnessConfiguration(seeds: [String], dictionary: String?, artifacts: String, knownCrashes: String?, outcomes: String) -> FuzzHarnessConfiguration {
+        var harness = FuzzHarnessConfiguration()
+        harness.plain = options.plain
+        // Every fork-mode child learns the whole seed set (dictionary, splicing, restarts from a
+        // seed), not only its slice of the corpus.
+        harness.seeds = options.plain ? [] : seeds
+        harness.dictionary = options.plain ? nil : dictionary
+        harness.timeoutSeconds = options.timeout
+        harness.rssLimitMB = options.rssLimitMB
+        harness.artifactPrefix = artifacts + "/"
+        harness.knownCrashSites = knownCrashes
+        harness.outcomes = outcomes
+        return harness
     }
 
     /// At most this many artifacts per target are replayed for triage (earliest first): a bug
@@ -305,7 +336,9 @@ public final class Campaign: @unchecked Sendable {
 
     /// Replays the artifacts (earliest first, up to the cap), groups them by signature. Inputs are
     /// never deleted.
-    func triage(target: FuzzTargetSpec, binary: String, artifacts: String, start: Date) throws -> ([TargetResult.Crash], [String], [String]) {
+    func triage(target: FuzzTargetSpec, binary: String, artifacts: String, replayConfiguration: String,
+                start: Date) throws -> ([TargetResult.Crash], [String], [String]) {
+        let replayHarness = (try? FuzzHarnessConfiguration.read(from: replayConfiguration)) ?? FuzzHarnessConfiguration()
         let triage = CrashTriage(packageRoot: packageRoot, fuzzProduct: target.product, generated: target.generated)
         var bySignature: [String: TargetResult.Crash] = [:]
         var order: [String] = []
@@ -340,7 +373,7 @@ public final class Campaign: @unchecked Sendable {
         for (i, key) in quickKeys.enumerated() { if let key, firstWithKey[key] == nil { firstWithKey[key] = i } }
         let replayed = capped.indices.filter { i in quickKeys[i].map { firstWithKey[$0] == i } ?? true }
         let fullAnalyses = try parallelMap(count: replayed.count, workers: workers) { n in
-            try triage.replay(binary: binary, input: capped[replayed[n]].0, timeout: timeout, rssLimitMB: rssLimitMB).0
+            try triage.replay(binary: binary, input: capped[replayed[n]].0, timeout: timeout, rssLimitMB: rssLimitMB, configuration: replayHarness).0
         }
         var analysed: [Int: CrashAnalysis] = [:]
         for (n, i) in replayed.enumerated() { analysed[i] = fullAnalyses[n] }
@@ -361,7 +394,8 @@ public final class Campaign: @unchecked Sendable {
                 bySignature[key] = TargetResult.Crash(
                     signature: key, kind: analysis.kind.rawValue, title: analysis.title, message: analysis.message,
                     inputs: [], frames: analysis.frames,
-                    reproduce: "SWIFT_BACKTRACE=enable=off ASAN_OPTIONS=detect_leaks=0 SWIFT_DETERMINISTIC_HASHING=1 \(relative(binary)) -timeout=\(options.timeout) -rss_limit_mb=\(options.rssLimitMB) -malloc_limit_mb=\(options.rssLimitMB) \(relative(file))",
+                    reproduce: ReproduceCommand.replay(binary: relative(binary), configuration: .file(relative(replayConfiguration)),
+                                                       timeout: options.timeout, rssLimitMB: options.rssLimitMB, inputs: [relative(file)]).description,
                     firstSeconds: date == .distantFuture ? nil : max(0, date.timeIntervalSince(start)))
             }
             bySignature[key]!.inputs.append(relative(file))

@@ -68,6 +68,7 @@ public struct CampaignReport: Sendable {
                 md += "\n```\n"
             }
         }
+        md += Self.movesMarkdown(results)
         md += "\n## Coverage over time\n\n"
         for r in results { md += "![\(r.target): coverage and corpus size against time](plots/\(r.target).svg)\n\n" }
         md += "## Coverage of the code\n\n"
@@ -84,6 +85,24 @@ public struct CampaignReport: Sendable {
         // How a decoder plugged in where it lives was compiled: what was left out, stood in, and
         // which of the app's own samples seeded the campaign.
         if let appendix = options.reportAppendix { md += "\n" + appendix }
+        return md
+    }
+
+    /// Per target, how each mutation move did: the mutations that used it, and the share of them
+    /// whose input took code the job had not run before (``MutationMove``).
+    static func movesMarkdown(_ results: [TargetResult]) -> String {
+        var md = ""
+        for r in results {
+            if let ended = r.jobsEndedEarly, ended > 0 {
+                md += "\n\(r.target): \(ended) fuzzing job(s) ended themselves early (skipped crashes leaked toward the memory limit); their executions are counted.\n"
+            }
+            guard let moves = r.mutationMoves, !moves.isEmpty else { continue }
+            md += "\n## \(r.target): mutation moves\n\nMutations that used each move, and how many of their inputs reached new code (per job).\n\n"
+            md += "| move | uses | new coverage | per 1,000 uses |\n|---|---|---|---|\n"
+            for m in moves.sorted(by: { $0.uses > $1.uses }) {
+                md += "| `\(m.move.rawValue)` | \(m.uses) | \(m.newCoverage) | \(m.uses > 0 ? String(format: "%.1f", 1000 * Double(m.newCoverage) / Double(m.uses)) : "–") |\n"
+            }
+        }
         return md
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import SDUIPlugIn
 import SDUIPlatform
 import SDUIPlatformProcesses
+import SDUIFuzz
 
 /// What replaying one crash input showed: its kind, the Swift runtime or sanitizer message, the
 /// symbolized and demangled stack, and a stable signature (the same for the same bug).
@@ -44,8 +45,11 @@ public struct CrashTriage: Sendable {
         self.classifier = FrameClassifier(fuzzProduct: fuzzProduct, generated: generated)
     }
 
-    /// Replays `input` through `binary` once and analyses the output.
-    public func replay(binary: String, input: String, timeout: Int, rssLimitMB: Int, extraEnvironment: [String: String] = [:]) throws -> (CrashAnalysis, String) {
+    /// Replays `input` through `binary` once and analyses the output and the outcome records the
+    /// replay wrote (which invariant the input broke, typed). `configuration`: the harness's for
+    /// the replay (the checks, the content encoding); its outcome file is the replay's own.
+    public func replay(binary: String, input: String, timeout: Int, rssLimitMB: Int, configuration: FuzzHarnessConfiguration = .init(),
+                       extraEnvironment: [String: String] = [:]) throws -> (CrashAnalysis, String) {
         // libFuzzer's own -timeout does not fire when it replays a single file: at the deadline the
         // runner sends SIGABRT, which libFuzzer's handler answers with the stack of where it spins.
         // The deadline is the timeout plus the process's start-up (`replayDeadline`): a campaign's
@@ -54,10 +58,14 @@ public struct CrashTriage: Sendable {
         // The slow unwinder gets through libc frames without frame pointers (memset, memmove),
         // where a hang is often caught.
         environment["ASAN_OPTIONS"] = environment["ASAN_OPTIONS"] ?? "detect_leaks=0:fast_unwind_on_fatal=0"
+        let run = try HarnessRun(configuration: configuration, timeout: timeout, rssLimitMB: rssLimitMB)
+        defer { run.remove() }
+        environment[FuzzHarnessConfiguration.environmentVariable] = run.configurationFile
         var result: (CrashAnalysis, String)?
         // A hang is sampled where it happens to be; a sample that cannot be unwound to the decoder's
         // code is taken again (up to three times).
         for _ in 0..<3 {
+            run.clearRecords()
             let out = try ProcessRunner.run(binary, ["-timeout=\(timeout)", "-rss_limit_mb=\(rssLimitMB)", "-malloc_limit_mb=\(rssLimitMB)",
                                                      "-runs=1", input],
                                             environment: environment, timeout: Self.replayDeadline(timeout), interruptSignal: SIGABRT)
@@ -65,7 +73,7 @@ public struct CrashTriage: Sendable {
             // Whether libFuzzer's alarm or the runner stops it is a race at the deadline: the title is
             // the same either way, and the note on its own line says which.
             if out.timedOut { text = "==0== ERROR: libFuzzer: timeout after \(timeout) seconds\n==0== (stopped by sdui with SIGABRT at the deadline)\n" + text }
-            let analysis = analyse(output: text, exitStatus: out.status, artifactName: (input as NSString).lastPathComponent)
+            let analysis = analyse(output: text, exitStatus: out.status, artifactName: (input as NSString).lastPathComponent, records: run.records)
             result = (analysis, text)
             if analysis.kind != .timeout || analysis.frames.contains(where: \.isProject) { break }
         }
@@ -109,8 +117,11 @@ public struct CrashTriage: Sendable {
         return ([timedOut ? "timeout" : String(stop), message] + offsets.prefix(12)).joined(separator: "|")
     }
 
-    /// Analyses libFuzzer/ASan output of a replay.
-    public func analyse(output: String, exitStatus: Int32, artifactName: String = "") -> CrashAnalysis {
+    /// Analyses libFuzzer/ASan output of a replay, with the outcome records it wrote.
+    public func analyse(output: String, exitStatus: Int32, artifactName: String = "", records: [FuzzOutcomeRecord] = []) -> CrashAnalysis {
+        let violation = records.lazy.compactMap { record -> InvariantViolation? in
+            if case .invariantViolated(let violation, _) = record { return violation } else { return nil }
+        }.first
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var kind: CrashAnalysis.Kind = .crash
         var sanitizerKind: String?
@@ -144,10 +155,11 @@ public struct CrashTriage: Sendable {
         for i in frames.indices {
             frames[i].function = demangled[i]
         }
-        let signature = Self.signature(kind: kind, sanitizerKind: sanitizerKind, message: message, frames: frames, packageRoot: packageRoot)
+        let signature = Self.signature(kind: kind, sanitizerKind: sanitizerKind, message: message, violation: violation, frames: frames,
+                                       packageRoot: packageRoot)
         return CrashAnalysis(kind: kind, sanitizerKind: sanitizerKind, message: message, frames: frames,
                              signature: kind == .notReproduced ? "none" : signature,
-                             title: Self.title(kind: kind, message: message, frames: frames))
+                             title: Self.title(kind: kind, message: message, violation: violation, frames: frames))
     }
 
     /// The message a crash explains itself with: Swift's `Fatal error: …`, a failed cast, the
@@ -186,12 +198,12 @@ public struct CrashTriage: Sendable {
     /// The one-line title: kind, the innermost frame of the decoder's own code and its place in
     /// the source, the message: `crash in Feed.init(from:) at Feed.swift:42: Unexpectedly found nil…`.
     /// A sanitizer report is titled by its kind: `stack-overflow in Resolver.resolve(_:)`.
-    static func title(kind: CrashAnalysis.Kind, message: String?, frames: [CrashAnalysis.Frame]) -> String {
+    static func title(kind: CrashAnalysis.Kind, message: String?, violation: InvariantViolation? = nil, frames: [CrashAnalysis.Frame]) -> String {
         guard kind != .notReproduced else { return "no longer reproduces" }
         // A broken invariant is the decoder's finding, not the harness's crash: titled by what broke
         // and where in the value (`invariant reencoding_failed at views[0].ratio: EncodingError…`).
-        if let message, let range = message.range(of: "SDUIHarness invariant ") {
-            return "invariant " + message[range.upperBound...].prefix(200)
+        if let violation {
+            return "invariant \(violation.kind.rawValue)" + (violation.codingPath.map { " at \($0)" } ?? "") + ": " + violation.detail.prefix(200)
         }
         var title = kind == .sanitizer ? (message?.components(separatedBy: ": ").last ?? kind.rawValue) : kind.rawValue
         if let top = siteFrame(frames) {
@@ -221,8 +233,8 @@ public struct CrashTriage: Sendable {
     /// message with numbers, addresses and cast types masked) stand for the site. A hang is signed
     /// by its function (where it is caught is a sample of its loop); a stack overflow by the set of
     /// project functions on the stack, which does not depend on where the recursion ran out.
-    static func signature(kind: CrashAnalysis.Kind, sanitizerKind: String?, message: String?, frames: [CrashAnalysis.Frame],
-                          packageRoot: String) -> String {
+    static func signature(kind: CrashAnalysis.Kind, sanitizerKind: String?, message: String?, violation: InvariantViolation? = nil,
+                          frames: [CrashAnalysis.Frame], packageRoot: String) -> String {
         // A failed cast names the value's dynamic type, which depends on the input (a number, an
         // array, null…) and on bridging: the types are masked, the cast site tells the bug.
         let normalizedMessage = (message ?? "")
@@ -236,11 +248,9 @@ public struct CrashTriage: Sendable {
         var family = families.first { normalizedMessage.contains($0.0) }.map(\.1)
         // A broken invariant: its kind, where in the value (indices masked) and the error's type
         // and case — not the value itself (`nan` and `inf` that an encoder cannot write are one bug).
-        if let range = normalizedMessage.range(of: "SDUIHarness invariant ") {
-            let rest = normalizedMessage[range.upperBound...]
-            let head = rest.prefix { $0 != ":" }
-            let detail = rest.dropFirst(head.count + 1).drop { $0 == " " }
-            family = "invariant " + head + ": " + detail.prefix { $0 != "(" && $0 != ":" }
+        if let violation {
+            let path = violation.codingPath.map { " at " + $0.replacingOccurrences(of: #"\d+"#, with: "N", options: .regularExpression) } ?? ""
+            family = "invariant \(violation.kind.rawValue)\(path): " + violation.detail.prefix { $0 != "(" && $0 != ":" }
         }
         let project = frames.filter(\.isProject)
         var place: [String]
@@ -315,6 +325,29 @@ public struct CrashTriage: Sendable {
 }
 
 func fnv1a(_ s: String) -> UInt64 { StableHash.fnv1a64(s) }
+
+/// The harness configuration and outcome file of one replay, in a folder of their own.
+struct HarnessRun {
+    let folder: String
+    let configurationFile: String
+    let outcomes: String
+
+    init(configuration: FuzzHarnessConfiguration, timeout: Int, rssLimitMB: Int) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-replay-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        configurationFile = folder + "/" + FuzzHarnessConfiguration.fileName
+        outcomes = folder + "/outcomes.jsonl"
+        var replay = configuration
+        replay.outcomes = outcomes
+        replay.timeoutSeconds = timeout
+        replay.rssLimitMB = rssLimitMB
+        try replay.write(to: configurationFile)
+    }
+
+    var records: [FuzzOutcomeRecord] { FuzzOutcomeRecord.read(from: outcomes) }
+    func clearRecords() { try? FileManager.default.removeItem(atPath: outcomes) }
+    func remove() { try? FileManager.default.removeItem(atPath: folder) }
+}
 
 extension String {
     func leftPad(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }

@@ -1,6 +1,7 @@
 import Foundation
 import SDUIPlatform
 import SDUIPlatformProcesses
+import SDUIFuzz
 
 /// How to reproduce crash inputs.
 public struct ReproOptions: Sendable {
@@ -42,15 +43,13 @@ public struct Reproducer: Sendable {
         self.fuzzBuilder = FuzzBuilder(packageRoot: packageRoot)
     }
 
-    var environment: [String: String] {
-        var env = ["SWIFT_DETERMINISTIC_HASHING": "1"]
-        if let e = options.contentEncoding { env["SDUI_CONTENT_ENCODING"] = e }
-        return env
-    }
+    var environment: [String: String] { ["SWIFT_DETERMINISTIC_HASHING": "1"] }
 
-    var envPrefix: String {
-        (["SWIFT_BACKTRACE=enable=off", "ASAN_OPTIONS=detect_leaks=0"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
-            .joined(separator: " ")
+    /// What the harness is told for every replay of this run: a captured body's content encoding.
+    var harnessConfiguration: FuzzHarnessConfiguration {
+        var configuration = FuzzHarnessConfiguration()
+        configuration.contentEncoding = options.contentEncoding
+        return configuration
     }
 
     /// Relative to the package root, but for a generated package (the harness's, not where the
@@ -86,10 +85,11 @@ public struct Reproducer: Sendable {
             throw FuzzBuilder.BuildError.notInstrumented(product: options.decoder.product, reason: "\(relative(binary)) is not built")
         }
         let triage = CrashTriage(packageRoot: packageRoot, fuzzProduct: options.decoder.product, generated: options.decoder.generated)
-        let command = "\(envPrefix) \(relative(binary)) -timeout=\(options.timeout) -rss_limit_mb=\(options.rssLimitMB) -runs=1 \(relative(input))"
+        let command = ReproduceCommand.replay(binary: relative(binary), configuration: .inline(harnessConfiguration), timeout: options.timeout,
+                                              rssLimitMB: options.rssLimitMB, inputs: [relative(input)]).description
         return try replayTries(build: "sanitizer", command: command) {
             try triage.replay(binary: binary, input: input, timeout: options.timeout,
-                              rssLimitMB: options.rssLimitMB, extraEnvironment: environment).0
+                              rssLimitMB: options.rssLimitMB, configuration: harnessConfiguration, extraEnvironment: environment).0
         }
     }
 
@@ -100,25 +100,39 @@ public struct Reproducer: Sendable {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw FuzzBuilder.BuildError.notInstrumented(product: options.decoder.product, reason: "\(relative(binary)) is not built")
         }
-        let command = "SWIFT_BACKTRACE=enable=yes \(relative(binary)) \(relative(input))"
+        var debug = ReproduceCommand(binary: relative(binary), configuration: .inline(harnessConfiguration), inputs: [relative(input)])
+        debug.environment = [("SWIFT_BACKTRACE", "enable=yes")]
         let replay = DebugCrashReplay(packageRoot: packageRoot, product: options.decoder.product, generated: options.decoder.generated)
-        return try replayTries(build: "debug", command: command) {
+        var env = environment
+        if let json = harnessConfiguration.inlineJSON { env[FuzzHarnessConfiguration.environmentVariable] = json }
+        return try replayTries(build: "debug", command: debug.description) {
             try replay.analyse(binary: binary, input: input, timeout: options.timeout, memoryLimitMB: options.rssLimitMB + 1024,
-                               environment: environment)
+                               environment: env)
         }
     }
 
     /// What the plugged-in decoder itself makes of `input`, from its debug build with the harness
-    /// saying so (`SDUI_FUZZ_EXPLAIN=1`): its own error (a coding path, a message), its rendering,
-    /// or nil when it crashes before it can return.
+    /// asked to say so (``FuzzHarnessConfiguration/explains``, read back as outcome records): its
+    /// own error (a coding path, a message), its rendering, or nil when it crashes before it can return.
     public func decoderOutcome(_ input: String) -> String? {
         guard FileManager.default.isExecutableFile(atPath: debugBinary) else { return nil }
+        var configuration = harnessConfiguration
+        configuration.explains = true
+        guard let run = try? HarnessRun(configuration: configuration, timeout: options.timeout, rssLimitMB: options.rssLimitMB) else { return nil }
+        defer { run.remove() }
         var env = environment
-        env["SDUI_FUZZ_EXPLAIN"] = "1"
+        env[FuzzHarnessConfiguration.environmentVariable] = run.configurationFile
         env["SWIFT_BACKTRACE"] = "enable=no"
         let limited = Platform.memoryLimited(debugBinary, [input], limitMB: options.rssLimitMB + 1024)
-        guard let out = try? ProcessRunner.run(limited.executable, limited.arguments, environment: env, timeout: Double(options.timeout)) else { return nil }
-        let said = out.stderr.split(separator: "\n").filter { $0.hasPrefix("SDUIHarness: ") }.map { String($0.dropFirst("SDUIHarness: ".count)) }
+        guard (try? ProcessRunner.run(limited.executable, limited.arguments, environment: env, timeout: Double(options.timeout))) != nil else { return nil }
+        let said = run.records.flatMap { record -> [String] in
+            guard case .explained(let verdict, let decoder) = record else { return [] }
+            switch verdict {
+            case .rejected(let error): return "\(decoder) rejected the input: \(error)".split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            case .decoded(let rendering):
+                return ("\(decoder) decoded the input" + (rendering.map { ", rendering:\n" + $0 } ?? "")).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            }
+        }
         guard !said.isEmpty else { return nil }
         let shown = said.prefix(12).joined(separator: "\n")
         return said.count > 12 ? shown + "\n… (\(said.count - 12) more lines)" : shown

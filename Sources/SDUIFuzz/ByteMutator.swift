@@ -10,9 +10,11 @@ enum ByteMutator {
         let produced = bytes.withUnsafeMutableBufferPointer { LibFuzzerHooks.mutate($0.baseAddress, original, capacity) }
         if produced > 0 {
             bytes.removeLast(bytes.count - produced)
+            AppliedMoves.note(.libFuzzerBytes)
             return
         }
         bytes.removeLast(bytes.count - original)
+        AppliedMoves.note(.bytes)
         // Fallback: flip, insert or erase one byte.
         switch rng.below(3) {
         case 0 where !bytes.isEmpty: bytes[rng.below(bytes.count)] ^= UInt8(truncatingIfNeeded: 1 << rng.below(8))

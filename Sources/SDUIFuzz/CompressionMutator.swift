@@ -14,6 +14,7 @@ struct CompressionMutator {
         // Surgery on the stream itself is rarer than mutating the document inside: a decoder that
         // chokes on a header flag would otherwise be re-crashed by every other mutation.
         if let encoding, encoding != .identity, rng.chance(15) {
+            AppliedMoves.note(.streamSurgery)
             surgery(&bytes, encoding: encoding, maxSize: maxSize, rng: &rng)
             return
         }
@@ -22,6 +23,7 @@ struct CompressionMutator {
             ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng)
             return
         }
+        AppliedMoves.note(.recompress)
         structure.mutate(&text, maxSize: max(maxSize * 8, 4096), rng: &rng)
         var target = encoding ?? .identity
         if target == .identity || rng.chance(25) {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// An invariant the decoder under test broke on one input.
-public struct InvariantViolation: Error, Sendable, CustomStringConvertible {
-    public enum Kind: String, Sendable {
+public struct InvariantViolation: Error, Sendable, Codable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Codable {
         /// The decoder threw an error that `isExpectedError` does not accept.
         case untypedError = "untyped_error"
         /// The decoder's own encoder threw on a value the decoder produced (a `nan` it accepted

@@ -64,15 +64,26 @@ struct JSONStructureMutator {
         bytes = out
     }
 
+    /// The structure moves as drawn: each entry one chance in `schedule.count`, so a move listed
+    /// twice is drawn twice as often (numbers, which cross more type boundaries than any other
+    /// value). `addKey` becomes `typedValue` half of the time when the decoder's typed keys are
+    /// known, `decoderLiteral` becomes `keyLiteralPair` when a compared key is in the document.
+    /// Their uses and the new coverage they lead to are counted (``MutationMove``) to tune this.
+    static let schedule: [MutationMove] = [
+        .swapKind, .dropMember, .duplicate, .changeType, .nest, .splice, .extremeNumber, .edgeString, .addKey,
+        .enumValue, .leafBytes, .shuffle, .renameKey, .decoderLiteral, .documentString, .moveNumber, .moveNumber,
+    ]
+
     func mutateOnce(_ root: inout JSONValue, rng: inout FuzzRandom, injections: inout [[UInt8]]) {
         let path = Self.randomPath(in: root, limit: 4_000, rng: &rng)
         let discriminators = Set(dictionary.discriminatorKeys)
+        var move = Self.schedule[rng.below(Self.schedule.count)]
         // Values of this document, for moves that make two fields agree (an id and a reference to
         // it, a count and the array it counts): collected only when such a move is drawn.
-        let move = rng.below(17)
-        let documentStrings = move == 14 ? Self.strings(in: root, limit: 256) : []
+        let documentStrings = move == .documentString ? Self.strings(in: root, limit: 256) : []
+        if move == .addKey, !dictionary.typedKeys.isEmpty, rng.chance(50) { move = .typedValue }
         // A key the decoder compares with a literal gets that literal, wherever the key is.
-        if move == 13, let pair = rng.pick(dictionary.pairs), rng.chance(60) {
+        if move == .decoderLiteral, let pair = rng.pick(dictionary.pairs), rng.chance(60) {
             let holders = Self.objectPaths(in: root, withKey: pair.key, limit: 4_000)
             if let target = rng.pick(holders) {
                 Self.modify(&root, at: target[...]) { node in
@@ -80,43 +91,45 @@ struct JSONStructureMutator {
                     for i in members.indices where members[i].key == pair.key { members[i].value = .string(pair.value) }
                     node = .object(members)
                 }
+                AppliedMoves.note(.keyLiteralPair)
                 return
             }
         }
+        AppliedMoves.note(move)
         Self.modify(&root, at: path[...]) { node in
             switch move {
-            case 0: // swap a discriminator value among the known kinds (or an unknown one)
+            case .swapKind: // swap a discriminator value among the known kinds (or an unknown one)
                 if case .object(var members) = node, let i = members.firstIndex(where: { discriminators.contains($0.key) }) {
                     members[i].value = .string(rng.chance(90) ? (rng.pick(dictionary.kinds) ?? "x") : "unknown_kind")
                     node = .object(members)
                 } else if let kind = rng.pick(dictionary.kinds) {
                     node = .string(kind)
                 }
-            case 1: // drop a member or element (e.g. a required field)
+            case .dropMember: // drop a member or element (e.g. a required field)
                 if case .object(var members) = node, !members.isEmpty { members.remove(at: rng.below(members.count)); node = .object(members) }
                 else if case .array(var elements) = node, !elements.isEmpty { elements.remove(at: rng.below(elements.count)); node = .array(elements) }
-            case 2: // duplicate a member (same key twice) or an element
+            case .duplicate: // duplicate a member (same key twice) or an element
                 if case .object(var members) = node, let m = rng.pick(members) { members.insert(m, at: rng.below(members.count + 1)); node = .object(members) }
                 else if case .array(var elements) = node, let e = rng.pick(elements) { elements.insert(e, at: rng.below(elements.count + 1)); node = .array(elements) }
-            case 3: // change the JSON type
+            case .changeType: // change the JSON type
                 node = changeType(node, rng: &rng)
-            case 4: // nest deeply: in arrays, objects or (with a known container) components
+            case .nest: // nest deeply: in arrays, objects or (with a known container) components
                 node = nest(node, rng: &rng)
-            case 5: // splice a subtree from the corpus
+            case .splice: // splice a subtree from the corpus
                 if let c = rng.pick(rng.chance(60) ? pool.components : pool.values) {
                     if case .array(var elements) = node, rng.chance(50) { elements.insert(c, at: rng.below(elements.count + 1)); node = .array(elements) }
                     else { node = c }
                 }
-            case 6: // extreme number
+            case .extremeNumber: // extreme number
                 node = .number(rng.pick(Self.extremeNumbers)!)
-            case 7: // edge-case string, or raw bytes a JSONValue cannot hold
+            case .edgeString: // edge-case string, or raw bytes a JSONValue cannot hold
                 if rng.chance(40) {
                     injections.append(Array("\"".utf8) + rng.pick(Self.rawInjections)! + Array("\"".utf8))
                     node = .string(Self.placeholderPrefix + String(injections.count - 1))
                 } else {
                     node = .string(rng.pick(Self.edgeStrings)!)
                 }
-            case 8 where !dictionary.typedKeys.isEmpty && rng.chance(50): // a key the decoder reads, with a value of its type
+            case .typedValue: // a key the decoder reads, with a value of its type
                 guard let typed = rng.pick(dictionary.typedKeys) else { break }
                 let value = valueOfType(typed.value, key: typed.key, rng: &rng, injections: &injections)
                 if case .object(var members) = node {
@@ -126,16 +139,16 @@ struct JSONStructureMutator {
                 } else {
                     node = .object([JSONMember(typed.key, value)])
                 }
-            case 8: // add a known key
+            case .addKey: // add a known key
                 if case .object(var members) = node, let key = rng.pick(dictionary.keys) {
                     members.append(JSONMember(key, randomLeaf(&rng)))
                     node = .object(members)
                 } else {
                     node = randomLeaf(&rng)
                 }
-            case 9: // a known enum value or kind where a string was
+            case .enumValue: // a known enum value or kind where a string was
                 node = .string(rng.pick(rng.chance(70) ? dictionary.enumValues : dictionary.kinds) ?? "")
-            case 13: // a literal of the decoder's own code (mined): as a value, or as a key
+            case .decoderLiteral: // a literal of the decoder's own code (mined): as a value, or as a key
                 guard let literal = rng.pick(dictionary.literals.isEmpty ? dictionary.enumValues : dictionary.literals) else { break }
                 if case .object(var members) = node, rng.chance(30) {
                     if !members.isEmpty, rng.chance(50) { members[rng.below(members.count)].key = literal }
@@ -147,7 +160,7 @@ struct JSONStructureMutator {
                 } else {
                     node = .string(literal)
                 }
-            case 14: // a string seen elsewhere in this document (ids and references that must agree)
+            case .documentString: // a string seen elsewhere in this document (ids and references that must agree)
                 if let s = rng.pick(documentStrings) {
                     if case .object(var members) = node, let i = members.indices.filter({ if case .string = members[$0].value { return true }; return false }).randomElement(using: &rng) {
                         members[i].value = .string(s)
@@ -156,9 +169,9 @@ struct JSONStructureMutator {
                         node = .string(s)
                     }
                 }
-            case 15, 16: // a number moved across a type boundary or by orders of magnitude
+            case .moveNumber: // a number moved across a type boundary or by orders of magnitude
                 node = mutateNumber(node, rng: &rng, injections: &injections)
-            case 10: // mutate the bytes of a leaf
+            case .leafBytes: // mutate the bytes of a leaf
                 if case .string(let s) = node {
                     var b = Array(s.utf8)
                     ByteMutator.mutate(&b, maxSize: b.count + 8, rng: &rng)
@@ -166,10 +179,10 @@ struct JSONStructureMutator {
                 } else if case .number(let d) = node {
                     node = .number(rng.chance(50) ? d + Double(rng.below(3)) - 1 : d * Double(rng.below(20) + 1) / 4)
                 }
-            case 11: // shuffle members or elements
+            case .shuffle: // shuffle members or elements
                 if case .object(let members) = node { node = .object(members.shuffled(using: &rng)) }
                 else if case .array(let elements) = node { node = .array(elements.shuffled(using: &rng)) }
-            case 12: // rename a key to another known key
+            case .renameKey: // rename a key to another known key
                 if case .object(var members) = node, !members.isEmpty, let key = rng.pick(dictionary.keys) {
                     members[rng.below(members.count)].key = key
                     node = .object(members)

@@ -130,6 +130,13 @@ public enum Platform {
         return true
     }
 
+    /// Appends `bytes` to the file at `path` in one write to a descriptor opened for appending
+    /// (created if missing), so lines appended by concurrent processes stay whole. False on failure.
+    @discardableResult
+    public static func appendToFile(_ path: String, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { sdui_append_to_file(path, $0.baseAddress, $0.count) } == 0
+    }
+
     public static func duplicate(_ fd: Int32) -> Int32 { sdui_dup(fd) }
     public static func duplicate(_ fd: Int32, onto target: Int32) { _ = sdui_dup2(fd, target) }
 

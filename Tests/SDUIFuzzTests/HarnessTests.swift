@@ -69,16 +69,22 @@ import SDUIFuzzFixtures
         #expect(violation.codingPath == "views[1].ratio")
         #expect(violation.description.hasPrefix("SDUIHarness invariant reencoding_failed at views[1].ratio: EncodingError.invalidValue(nan)"))
         #expect(harness.check(Array(#"{"ratio":2}"#.utf8)) == nil)
-        // Triage titles it by that path and signs it without the value: nan and inf are one bug.
+        // Triage titles it by that path and signs it without the value (nan and inf are one bug),
+        // from the typed record the replay wrote, not from the crash's text.
+        let output = """
+            /src/Sources/SDUIFuzz/FuzzHarness.swift:160: Fatal error: SDUIHarness invariant reencoding_failed at views[1].ratio: EncodingError.invalidValue(nan)
+            ==1== ERROR: libFuzzer: deadly signal
+                #1 0x2 in $s8SDUIFuzz11FuzzHarnessC12testOneInputys5Int32VSPys5UInt8VGSg_SitF /src/Sources/SDUIFuzz/FuzzHarness.swift:160:13
+            """
         func analysis(_ value: String) -> CrashAnalysis {
-            CrashTriage(packageRoot: "/src").analyse(output: """
-                /src/Sources/SDUIFuzz/FuzzHarness.swift:160: Fatal error: SDUIHarness invariant reencoding_failed at views[1].ratio: EncodingError.invalidValue(\(value)): Unable to encode Double.\(value) directly in JSON.
-                ==1== ERROR: libFuzzer: deadly signal
-                    #1 0x2 in $s8SDUIFuzz11FuzzHarnessC12testOneInputys5Int32VSPys5UInt8VGSg_SitF /src/Sources/SDUIFuzz/FuzzHarness.swift:160:13
-                """, exitStatus: 1)
+            let violation = InvariantViolation(kind: .reencodingFailed, detail: "EncodingError.invalidValue(\(value)): Unable to encode Double.\(value) directly in JSON.",
+                                               codingPath: "views[1].ratio")
+            return CrashTriage(packageRoot: "/src").analyse(output: output, exitStatus: 1, records: [.invariantViolated(violation, input: "0")])
         }
         #expect(analysis("nan").title == "invariant reencoding_failed at views[1].ratio: EncodingError.invalidValue(nan): Unable to encode Double.nan directly in JSON.")
         #expect(analysis("nan").signature == analysis("inf").signature)
+        #expect(!CrashTriage(packageRoot: "/src").analyse(output: output, exitStatus: 1).title.hasPrefix("invariant"),
+                "the message's text is not read for an invariant")
     }
 
     @Test func mutateThroughTheCEntryPointRespectsMaxSize() throws {
@@ -123,7 +129,7 @@ import SDUIFuzzFixtures
     /// One slow artifact per distinct input, with its slowest time; an input past the timeout is a
     /// timeout artifact, not a slow one.
     @Test func slowInputsAreKeptOnceWithTheirSlowestTimeAndTimeoutsAsTimeouts() throws {
-        let slow = SlowInputs()
+        let slow = SlowInputs(FuzzHarnessConfiguration())
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slow-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

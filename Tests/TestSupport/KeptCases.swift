@@ -25,7 +25,8 @@ public enum KeptCases {
     public static func replay(_ c: Case, environment: [String: String] = [:]) throws -> ProcessResult {
         var env = environment
         env["SWIFT_DETERMINISTIC_HASHING"] = "1"
-        if let e = c.contentEncoding { env["SDUI_CONTENT_ENCODING"] = e }
+        // The harness configuration, inline (FuzzHarnessConfiguration): the body's content encoding.
+        if let e = c.contentEncoding { env["SDUI_FUZZ_CONFIG"] = #"{"contentEncoding":"\#(e)"}"# }
         return try run(TestPaths.productsDirectory.appendingPathComponent(c.product), [c.input], environment: env)
     }
 }

@@ -68,6 +68,10 @@ ssize_t sdui_read(int fd, void *buffer, size_t count);
 ssize_t sdui_write(int fd, const void *buffer, size_t count);
 int sdui_dup(int fd);
 int sdui_dup2(int fd, int target);
+/// Appends `count` bytes to the file at `path` (created if missing) with one write(2) to a
+/// descriptor opened O_APPEND: concurrent writers' records stay whole (a line of a few KB on a
+/// local file system). 0, or -1 when the file cannot be opened or the write fell short.
+int sdui_append_to_file(const char *path, const void *bytes, size_t count);
 
 /// A symbol of the running program by name, or NULL (dlsym with RTLD_DEFAULT): how the harness
 /// finds libFuzzer's LLVMFuzzerMutate without an undefined weak symbol, which Apple's linker rejects.
@@ -87,33 +91,6 @@ int sdui_run_libfuzzer_driver(int *argc, char ***argv);
 /// Whether an address-space limit (RLIMIT_AS, `ulimit -v`) is enforced here: Linux yes; Darwin
 /// accepts the call but does not enforce it, so limits there come from libFuzzer's own flags.
 int sdui_address_space_limit_enforced(void);
-
-
-// Known crash sites (crash_sites.c). A decoder that crashes on every second input would make a
-// fuzzer restart after every crash. Instead, a campaign's processes share a file of the crash sites
-// already met. Inside sdui_crash_sites_run, a crash at a known site is skipped (the run returns 1);
-// a crash at a new site is added to the file, its input kept as `<artifact prefix>crash-<site>`,
-// and skipped too (returns 2): the process goes on, and the campaign confirms each kept input by
-// replaying it in a fresh process. With no prefix, a new site is handed to the previous handler
-// (libFuzzer's: it keeps the input and exits). A site is the signal, the faulting instruction and
-// the frames under it down to the first in the program's own code, each as (image, offset), so the
-// key is the same in every process of the campaign. Traps (SIGILL, SIGTRAP) and aborts (SIGABRT)
-// only; memory errors stay the sanitizer's.
-
-/// Installs the handlers, on top of whatever handles those signals now (install after libFuzzer has
-/// installed its own). `known_sites_path`: the shared file (created when missing); `artifact_prefix`:
-/// where inputs of new sites go (NULL: leave them to the previous handler). 0 on success.
-int sdui_crash_sites_install(const char *known_sites_path, const char *artifact_prefix);
-/// Runs body(context) on `input` with skipping armed on this thread: 0 when it returned, 1 when it
-/// crashed at a known site, 2 when it crashed at a new site whose input was kept.
-int sdui_crash_sites_run(const uint8_t *input, size_t size, void (*body)(void *), void *context);
-/// Whether the Swift runtime's accumulated fatal-error message is emptied after each skipped crash
-/// (Linux, with libswiftCore's symbol table at hand); otherwise each skip costs a little more.
-int sdui_crash_sites_runtime_message_reset(void);
-/// How many crashes this process has skipped.
-uint64_t sdui_crash_sites_recoveries(void);
-/// How many sites this process knows.
-int sdui_crash_sites_count(void);
 
 #if SDUI_HAS_PROCESSES
 /// Runs `path` (argv and envp NULL-terminated) with standard input, output and error from and to the

@@ -1,4 +1,4 @@
-import CSDUIPlatform
+import CSDUIFuzzEngine
 
 /// Crash sites a campaign has already met, so a crash-dense decoder does not make the fuzzer
 /// restart after every crash (see `crash_sites.c`). A campaign's processes share one file of known

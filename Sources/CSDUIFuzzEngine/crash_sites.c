@@ -1,11 +1,11 @@
 // Known crash sites: a campaign's fuzzing processes skip a crash they have already reported instead
-// of dying on it. See include/CSDUIPlatform.h (sdui_crash_sites_*) for the contract; this file holds
+// of dying on it. See include/CSDUIFuzzEngine.h (sdui_crash_sites_*) for the contract; this file holds
 // the signal-handler side, which may only use async-signal-safe calls (open, read, write, close,
 // siglongjmp) plus backtrace, which is warmed up at install time.
 #if defined(__linux__)
 #define _GNU_SOURCE
 #endif
-#include "CSDUIPlatform.h"
+#include "CSDUIFuzzEngine.h"
 #include <dlfcn.h>
 #include <execinfo.h>
 #include <fcntl.h>

@@ -1,0 +1,45 @@
+#ifndef CSDUIFUZZENGINE_H
+#define CSDUIFUZZENGINE_H
+
+// The fuzz engine's own C: what the harness needs to see of the program's coverage. Only a fuzz
+// build has coverage counters (SanitizerCoverage's inline 8-bit counters, one per edge of the
+// instrumented code, in the `__sancov_cntrs` section); elsewhere these functions find none.
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// How many coverage counters the program has (0 in a build without coverage).
+size_t sdui_coverage_counter_count(void);
+
+/// Counters that are nonzero now and never were at an earlier call: the edges the code run since
+/// libFuzzer last cleared the counters (before each input) took for the first time in this
+/// process. Call it at the end of an input's run, on the fuzzing thread.
+size_t sdui_coverage_new_counters(void);
+
+// Known crash sites (crash_sites.c): fuzz-engine policy, kept out of the platform layer. A decoder that crashes on every second input would make a
+// fuzzer restart after every crash. Instead, a campaign's processes share a file of the crash sites
+// already met. Inside sdui_crash_sites_run, a crash at a known site is skipped (the run returns 1);
+// a crash at a new site is added to the file, its input kept as `<artifact prefix>crash-<site>`,
+// and skipped too (returns 2): the process goes on, and the campaign confirms each kept input by
+// replaying it in a fresh process. With no prefix, a new site is handed to the previous handler
+// (libFuzzer's: it keeps the input and exits). A site is the signal, the faulting instruction and
+// the frames under it down to the first in the program's own code, each as (image, offset), so the
+// key is the same in every process of the campaign. Traps (SIGILL, SIGTRAP) and aborts (SIGABRT)
+// only; memory errors stay the sanitizer's.
+
+/// Installs the handlers, on top of whatever handles those signals now (install after libFuzzer has
+/// installed its own). `known_sites_path`: the shared file (created when missing); `artifact_prefix`:
+/// where inputs of new sites go (NULL: leave them to the previous handler). 0 on success.
+int sdui_crash_sites_install(const char *known_sites_path, const char *artifact_prefix);
+/// Runs body(context) on `input` with skipping armed on this thread: 0 when it returned, 1 when it
+/// crashed at a known site, 2 when it crashed at a new site whose input was kept.
+int sdui_crash_sites_run(const uint8_t *input, size_t size, void (*body)(void *), void *context);
+/// Whether the Swift runtime's accumulated fatal-error message is emptied after each skipped crash
+/// (Linux, with libswiftCore's symbol table at hand); otherwise each skip costs a little more.
+int sdui_crash_sites_runtime_message_reset(void);
+/// How many crashes this process has skipped.
+uint64_t sdui_crash_sites_recoveries(void);
+/// How many sites this process knows.
+int sdui_crash_sites_count(void);
+
+#endif
