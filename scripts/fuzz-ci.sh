@@ -10,7 +10,10 @@
 #  5. the recipe for toolchains without libFuzzer (Xcode's): `--libfuzzer` with the toolchain's own
 #     libclang_rt.fuzzer_no_main archive, which must build, verify and find the planted bug too;
 #  6. the SARIF of the planted campaign and of the regress replay validate against the SARIF 2.1.0
-#     schema (scripts/check-sarif.sh), the planted bug's result located at its decoder's line.
+#     schema (scripts/check-sarif.sh), the planted bug's result located at its decoder's line;
+#  7. the harness's own accounts: the smoke campaign's mutation moves reached new coverage (the
+#     counters are read in a fuzz build), and the planted crash's printed reproduce command (the
+#     binary, the harness.json beside the artifacts, the input) crashes again when run as printed.
 # Usage: scripts/fuzz-ci.sh [SMOKE_SECONDS] [PLANTED_SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,6 +50,14 @@ if ! "$sdui" fuzz run --no-build --time "$smoke" --output "$work/smoke" > "$work
   cat "$work/smoke.md"; echo "fuzz-ci: the smoke campaign found a crash or could not run"; exit 1
 fi
 grep -E '^\| ' "$work/smoke.md"
+python3 - "$work/smoke/report.json" <<'PY'
+import json, sys
+for target in json.load(open(sys.argv[1])):
+    moves = target.get("mutationMoves") or []
+    found = sum(m["newCoverage"] for m in moves)
+    print(f"fuzz-ci: {target['target']}: {len(moves)} mutation moves, {sum(m['uses'] for m in moves)} uses, {found} reached new coverage")
+    assert moves and found > 0, f"fuzz-ci: {target['target']}'s mutation moves were not counted against coverage: {moves}"
+PY
 
 echo "== fuzz-ci: planted bug, harness (budget ${planted}s)"
 set +e
@@ -57,6 +68,15 @@ grep -E '^\| |first crash|^- title' "$work/planted.md" || true
 if [ $status -ne 1 ] || ! grep -q 'PlantedBugDecoder.decode' "$work/planted.md"; then
   echo "fuzz-ci: the harness did not find the planted bug within ${planted}s (exit $status)"; exit 1
 fi
+
+echo "== fuzz-ci: the planted crash's reproduce command, run as printed"
+reproduce="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[0]["crashes"][0]["reproduce"])' "$work/planted/report.json")"
+echo "$reproduce"
+case "$reproduce" in *SDUI_FUZZ_CONFIG=*harness.json*) ;; *) echo "fuzz-ci: the reproduce command names no harness configuration"; exit 1 ;; esac
+if (env -u SWIFT_BACKTRACE -u ASAN_OPTIONS -u SWIFT_DETERMINISTIC_HASHING bash -c "$reproduce" > "$work/reproduce.log" 2>&1); then
+  tail -20 "$work/reproduce.log"; echo "fuzz-ci: the printed reproduce command did not crash"; exit 1
+fi
+grep -q 'PlantedBugDecoder' "$work/reproduce.log" || { tail -20 "$work/reproduce.log"; echo "fuzz-ci: the reproduced crash is not the planted bug"; exit 1; }
 
 echo "== fuzz-ci: --libfuzzer ARCHIVE (the way for a toolchain that ships no libFuzzer)"
 resources="$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["paths"]["runtimeResourcePath"])')"

@@ -189,72 +189,132 @@ public final class Campaign: @unchecked Sendable {
         return results
     }
 
+    /// Where one target's campaign keeps what it makes.
+    struct TargetPaths {
+        let corpus, artifacts, logs, dictionaryFolder: String
+        /// The crash sites met, shared by the target's fork-mode jobs.
+        let knownCrashes: String
+        let outcomes: String
+        /// What the jobs are told, and beside the artifacts what replaying one of them needs.
+        let jobsConfiguration, replayConfiguration: String
+        let log: String
+
+        init(output: String, target: String) {
+            corpus = output + "/corpus/" + target
+            artifacts = output + "/artifacts/" + target
+            logs = output + "/logs"
+            dictionaryFolder = output + "/dict"
+            knownCrashes = "\(logs)/\(target).crash-sites"
+            outcomes = "\(logs)/\(target).outcomes.jsonl"
+            jobsConfiguration = "\(logs)/\(target).\(FuzzHarnessConfiguration.fileName)"
+            replayConfiguration = "\(artifacts)/\(FuzzHarnessConfiguration.fileName)"
+            log = "\(logs)/\(target).log"
+        }
+    }
+
+    /// What libFuzzer's status lines and the memory sampler saw of one fuzzing run.
+    struct FuzzRun {
+        var first: LibFuzzerStatus?
+        var last = LibFuzzerStatus()
+        var timeline: [TimelinePoint] = []
+        var exitStatus: Int32 = 0
+        var seconds: Double = 0
+        var memory: (peakMB: Int, samples: [(second: Double, maxMB: Int)]) = (0, [])
+    }
+
     func fuzz(_ target: FuzzTargetSpec, counters: Int, output: String) throws -> TargetResult {
         let fm = FileManager.default
-        let corpus = output + "/corpus/" + target.name
-        let artifacts = output + "/artifacts/" + target.name
-        let logs = output + "/logs"
-        for dir in [corpus, artifacts, logs, output + "/dict"] { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+        let paths = TargetPaths(output: output, target: target.name)
+        for dir in [paths.corpus, paths.artifacts, paths.logs, paths.dictionaryFolder] { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) }
         let seeds = target.seeds.map(absolute).filter { fm.fileExists(atPath: $0) }
-
         let binary = builder.binary(target.product)
-        var dictionary: String?
-        if let given = options.dictionary {
-            dictionary = absolute(given)
-        } else if !options.plain {
-            dictionary = output + "/dict/\(target.name).dict"
-            var learnt = FuzzDictionary(learningFrom: CorpusReader.documents(in: seeds))
-            if options.mineDecoder {
-                let mined = mineLiterals(target, binary: binary)
-                learnt.add(mined)
-                progress("\(target.name): dictionary of \(learnt.keys.count) keys, \(learnt.kinds.count + learnt.enumValues.count) corpus values, "
-                         + "\(learnt.literals.count) literals and \(learnt.numbers.count) numbers mined from the decoder")
-            }
-            try learnt.libFuzzerFormat.write(toFile: dictionary!, atomically: true, encoding: .utf8)
-        }
-        let corpusStart = seeds.reduce(0) { $0 + CorpusReader.files(under: $1).count }
-        let arguments = [
-            "-fork=\(max(1, options.jobs))",
-        ] + (options.stopOnCrash ? [] : ["-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1"]) + [
-            "-max_total_time=\(options.secondsPerTarget)", "-max_len=\(options.maxLength)",
-            "-timeout=\(options.timeout)", "-rss_limit_mb=\(options.rssLimitMB)", "-malloc_limit_mb=\(options.rssLimitMB)",
-            "-artifact_prefix=\(artifacts)/", "-print_final_stats=1",
-            // libFuzzer's own leak check re-runs every input whose mallocs and frees differ, and
-            // ASan's leak detection is off anyway (ASAN_OPTIONS below): a doubled cost for nothing.
-            "-detect_leaks=0",
-        ] + (dictionary.map { ["-dict=\($0)"] } ?? []) + (options.valueProfile && !options.plain ? ["-use_value_profile=1"] : []) + [
-            corpus,
-        ] + seeds
-        // The crash sites this campaign has reported, shared by its fork-mode jobs: a job skips a
-        // crash at a known site and fuzzes on; it ends only on a new one (or a hang, or memory).
-        let knownCrashes = "\(logs)/\(target.name).crash-sites"
+        let dictionary = try dictionaryFile(for: target, seeds: seeds, binary: binary, paths: paths)
+        let arguments = libFuzzerArguments(paths: paths, seeds: seeds, dictionary: dictionary)
         // Plain libFuzzer (the baseline of benchmarks) is libFuzzer as it is: a restart per crash.
         let skipsKnownCrashes = options.skipKnownCrashes && !options.stopOnCrash && !options.plain
-        if skipsKnownCrashes { try? FileManager.default.removeItem(atPath: knownCrashes) }
-        let outcomes = "\(logs)/\(target.name).outcomes.jsonl"
-        try? FileManager.default.removeItem(atPath: outcomes)
-        let harness = harnessConfiguration(seeds: seeds, dictionary: dictionary, artifacts: artifacts,
-                                           knownCrashes: skipsKnownCrashes ? knownCrashes : nil, outcomes: outcomes)
-        // The jobs' configuration, and beside the artifacts what replaying one of them needs.
-        let jobsConfiguration = "\(logs)/\(target.name).\(FuzzHarnessConfiguration.fileName)"
-        try harness.relative(to: logs).write(to: jobsConfiguration)
-        let replayConfiguration = "\(artifacts)/\(FuzzHarnessConfiguration.fileName)"
-        try harness.forReplay.write(to: replayConfiguration)
-        var environment = [FuzzHarnessConfiguration.environmentVariable: jobsConfiguration]
+        for stale in [paths.knownCrashes, paths.outcomes] { try? fm.removeItem(atPath: stale) }
+        let harness = harnessConfiguration(seeds: seeds, dictionary: dictionary, artifacts: paths.artifacts,
+                                           knownCrashes: skipsKnownCrashes ? paths.knownCrashes : nil, outcomes: paths.outcomes)
+        try harness.relative(to: paths.logs).write(to: paths.jobsConfiguration)
+        try harness.forReplay.write(to: paths.replayConfiguration)
         // A crash's stack is symbolized by triage, once per bug. Symbolized in the campaign too it
         // costs most of a second per crash input (llvm-symbolizer on the whole fuzz binary), and a
         // shallow bug found again and again would eat the budget meant for the deeper ones.
         let asanOptions = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] ?? "detect_leaks=0:symbolize=0"
-        environment["ASAN_OPTIONS"] = asanOptions
-        var run = ReproduceCommand(binary: relative(binary), configuration: .file(relative(jobsConfiguration)),
-                                   flags: arguments.filter { $0.hasPrefix("-") }.map(relative), inputs: arguments.filter { !$0.hasPrefix("-") }.map(relative))
-        run.environment = [("SWIFT_BACKTRACE", "enable=off"), ("ASAN_OPTIONS", asanOptions)]
-        let command = run.description
+        let environment = [FuzzHarnessConfiguration.environmentVariable: paths.jobsConfiguration, "ASAN_OPTIONS": asanOptions]
+        var command = ReproduceCommand(binary: relative(binary), configuration: .file(relative(paths.jobsConfiguration)),
+                                       flags: arguments.filter { $0.hasPrefix("-") }.map(relative), inputs: arguments.filter { !$0.hasPrefix("-") }.map(relative))
+        command.environment = [("SWIFT_BACKTRACE", "enable=off"), ("ASAN_OPTIONS", asanOptions)]
 
         let start = Date()
-        var last = LibFuzzerStatus()
-        var first: LibFuzzerStatus?
-        var timeline: [TimelinePoint] = []
+        let run = try runFuzzer(binary, arguments, environment: environment, target: target.name, paths: paths, start: start)
+        // A fuzzer that never got to fuzzing (it died in its own initialisation, say) must not read
+        // as a campaign that found nothing.
+        let log = (try? String(contentsOfFile: paths.log, encoding: .utf8)) ?? ""
+        if run.first == nil, !log.contains("INFO: Loaded") {
+            throw CampaignError.fuzzerDidNotStart(target: target.name, status: run.exitStatus, log: relative(paths.log), command: command.description,
+                                                  output: String(log.suffix(1500)))
+        }
+        let records = FuzzOutcomeRecord.read(from: paths.outcomes)
+        let triageStart = Date()
+        let (crashes, untriaged, unconfirmed) = try triage(target: target, binary: binary, artifacts: paths.artifacts,
+                                                           replayConfiguration: paths.replayConfiguration, start: start)
+        let triageSeconds = Date().timeIntervalSince(triageStart)
+        let artifactFiles = CorpusReader.files(under: paths.artifacts).filter { !$0.hasSuffix("/" + FuzzHarnessConfiguration.fileName) }
+        let slow = artifactFiles.filter { ($0 as NSString).lastPathComponent.hasPrefix("slow-") }
+        let firstCrash = artifactFiles.filter { !($0 as NSString).lastPathComponent.hasPrefix("slow-") }
+            .compactMap { (try? fm.attributesOfItem(atPath: $0)[.modificationDate]) as? Date }
+            .min().map { max(0, $0.timeIntervalSince(start)) }
+        let merged = options.merge ? try merge(target: target, binary: binary, corpus: paths.corpus) : nil
+        let corpusStart = seeds.reduce(0) { $0 + CorpusReader.files(under: $1).count }
+        return TargetResult(
+            target: target.name, product: target.product, seconds: run.seconds, jobs: options.jobs, counters: counters,
+            execsPerSecond: run.last.execsPerSecond, executions: run.last.executions,
+            coverageStart: run.first?.coverage, coverageEnd: run.last.coverage,
+            corpusStart: corpusStart, corpusEnd: corpusStart + CorpusReader.files(under: paths.corpus).count,
+            peakRSSMB: run.memory.peakMB > 0 ? run.memory.peakMB : run.last.rssMB, crashes: crashes, slowInputs: slow.map(relative),
+            untriaged: untriaged, unconfirmed: unconfirmed, merged: merged, triageSeconds: triageSeconds, firstCrashSeconds: firstCrash,
+            command: command.description, timeline: run.timeline,
+            memoryTimeline: run.memory.samples.map { MemoryPoint(second: $0.second, maxRSSMB: $0.maxMB) },
+            mutationMoves: options.plain ? nil : MutationMoveStatistic.sum(records.compactMap { if case .mutationMoves(let m) = $0 { m } else { nil } }),
+            jobsEndedEarly: records.filter { if case .jobEnded = $0 { true } else { false } }.count)
+    }
+
+    /// The dictionary the target is fuzzed with: the one given, else one learnt from the seeds and
+    /// mined from the decoder (written to `dict/<target>.dict`); none for plain libFuzzer.
+    func dictionaryFile(for target: FuzzTargetSpec, seeds: [String], binary: String, paths: TargetPaths) throws -> String? {
+        if let given = options.dictionary { return absolute(given) }
+        guard !options.plain else { return nil }
+        let dictionary = paths.dictionaryFolder + "/\(target.name).dict"
+        var learnt = FuzzDictionary(learningFrom: CorpusReader.documents(in: seeds))
+        if options.mineDecoder {
+            learnt.add(mineLiterals(target, binary: binary))
+            progress("\(target.name): dictionary of \(learnt.keys.count) keys, \(learnt.kinds.count + learnt.enumValues.count) corpus values, "
+                     + "\(learnt.literals.count) literals and \(learnt.numbers.count) numbers mined from the decoder")
+        }
+        try learnt.libFuzzerFormat.write(toFile: dictionary, atomically: true, encoding: .utf8)
+        return dictionary
+    }
+
+    /// libFuzzer's command line for the campaign: fork mode, the limits, the corpus and the seeds.
+    func libFuzzerArguments(paths: TargetPaths, seeds: [String], dictionary: String?) -> [String] {
+        ["-fork=\(max(1, options.jobs))"]
+            + (options.stopOnCrash ? [] : ["-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1"])
+            + ["-max_total_time=\(options.secondsPerTarget)", "-max_len=\(options.maxLength)",
+               "-timeout=\(options.timeout)", "-rss_limit_mb=\(options.rssLimitMB)", "-malloc_limit_mb=\(options.rssLimitMB)",
+               "-artifact_prefix=\(paths.artifacts)/", "-print_final_stats=1",
+               // libFuzzer's own leak check re-runs every input whose mallocs and frees differ, and
+               // ASan's leak detection is off anyway (ASAN_OPTIONS): a doubled cost for nothing.
+               "-detect_leaks=0"]
+            + (dictionary.map { ["-dict=\($0)"] } ?? []) + (options.valueProfile && !options.plain ? ["-use_value_profile=1"] : [])
+            + [paths.corpus] + seeds
+    }
+
+    /// Runs the fuzzer for the budget, following its status lines (progress every two seconds,
+    /// coverage over time) and sampling its processes' memory.
+    func runFuzzer(_ binary: String, _ arguments: [String], environment: [String: String], target: String, paths: TargetPaths,
+                   start: Date) throws -> FuzzRun {
+        var run = FuzzRun()
         var lastPrint = Date.distantPast
         let budget = Double(options.secondsPerTarget)
         let sampler = RSSSampler(executable: binary)
@@ -262,55 +322,27 @@ public final class Campaign: @unchecked Sendable {
         defer { sampler.stop() }
         // The budget plus a minute: past that a child is stuck (see ProcessRunner.stream) and the
         // campaign goes on to triage what it has.
-        let logFile = "\(logs)/\(target.name).log"
-        let exitStatus = try ProcessRunner.stream(binary, arguments, in: packageRoot, environment: environment,
-                                     deadline: Double(options.secondsPerTarget + 60),
-                                     log: URL(fileURLWithPath: "\(logs)/\(target.name).log")) { line in
+        run.exitStatus = try ProcessRunner.stream(binary, arguments, in: packageRoot, environment: environment,
+                                                  deadline: Double(options.secondsPerTarget + 60), log: URL(fileURLWithPath: paths.log)) { line in
             guard let status = LibFuzzerOutput.status(line) else { return }
-            if first == nil, status.coverage != nil { first = status }
-            last = status
+            if run.first == nil, status.coverage != nil { run.first = status }
+            run.last = status
             let elapsed = Date().timeIntervalSince(start)
-            timeline.append(TimelinePoint(second: elapsed, coverage: status.coverage ?? 0, corpus: status.corpus ?? 0))
+            run.timeline.append(TimelinePoint(second: elapsed, coverage: status.coverage ?? 0, corpus: status.corpus ?? 0))
             if Date().timeIntervalSince(lastPrint) >= 2 {
                 lastPrint = Date()
                 // Crash, timeout and out-of-memory inputs; slow inputs are counted apart.
-                let names = (try? fm.contentsOfDirectory(atPath: artifacts)) ?? []
-                let crashes = names.filter { !$0.hasPrefix("slow-") }.count
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: paths.artifacts)) ?? []
+                let crashes = names.filter { !$0.hasPrefix("slow-") && $0 != FuzzHarnessConfiguration.fileName }.count
                 self.progress(String(format: "[%@] %3.0fs left | %@ exec/s | cov %@ | corpus %@ | crash inputs %d",
-                                     target.name, max(0, budget - elapsed), "\(status.execsPerSecond ?? 0)",
+                                     target, max(0, budget - elapsed), "\(status.execsPerSecond ?? 0)",
                                      "\(status.coverage ?? 0)", "\(status.corpus ?? 0)", crashes))
             }
         }
-        let seconds = Date().timeIntervalSince(start)
+        run.seconds = Date().timeIntervalSince(start)
         sampler.stop()
-        // A fuzzer that never got to fuzzing (it died in its own initialisation, say) must not read
-        // as a campaign that found nothing.
-        let log = (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? ""
-        if first == nil, !log.contains("INFO: Loaded") {
-            throw CampaignError.fuzzerDidNotStart(target: target.name, status: exitStatus, log: relative(logFile), command: command,
-                                                  output: String(log.suffix(1500)))
-        }
-        let memory = sampler.result
-        let records = FuzzOutcomeRecord.read(from: outcomes)
-        let triageStart = Date()
-        let (crashes, untriaged, unconfirmed) = try triage(target: target, binary: binary, artifacts: artifacts, replayConfiguration: replayConfiguration,
-                                                           start: start)
-        let triageSeconds = Date().timeIntervalSince(triageStart)
-        let slow = CorpusReader.files(under: artifacts).filter { ($0 as NSString).lastPathComponent.hasPrefix("slow-") }
-        let firstCrash = CorpusReader.files(under: artifacts).filter { !($0 as NSString).lastPathComponent.hasPrefix("slow-") }
-            .compactMap { (try? FileManager.default.attributesOfItem(atPath: $0)[.modificationDate]) as? Date }
-            .min().map { max(0, $0.timeIntervalSince(start)) }
-        var merged: Int?
-        if options.merge { merged = try merge(target: target, binary: binary, corpus: corpus) }
-        return TargetResult(
-            target: target.name, product: target.product, seconds: seconds, jobs: options.jobs, counters: counters,
-            execsPerSecond: last.execsPerSecond, executions: last.executions,
-            coverageStart: first?.coverage, coverageEnd: last.coverage,
-            corpusStart: corpusStart, corpusEnd: corpusStart + CorpusReader.files(under: corpus).count,
-            peakRSSMB: memory.peakMB > 0 ? memory.peakMB : last.rssMB, crashes: crashes, slowInputs: slow.map(relative), untriaged: untriaged, unconfirmed: unconfirmed, merged: merged, triageSeconds: triageSeconds, firstCrashSeconds: firstCrash, command: command,
-            timeline: timeline, memoryTimeline: memory.samples.map { MemoryPoint(second: $0.second, maxRSSMB: $0.maxMB) },
-            mutationMoves: options.plain ? nil : MutationMoveStatistic.sum(records.compactMap { if case .mutationMoves(let m) = $0 { m } else { nil } }),
-            jobsEndedEarly: records.filter { if case .jobEnded = $0 { true } else { false } }.count)
+        run.memory = sampler.result
+        return run
     }
 
     /// What the target's fuzzing jobs are told (``FuzzHarnessConfiguration``): the campaign's

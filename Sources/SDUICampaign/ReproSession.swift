@@ -58,7 +58,8 @@ public struct ReproSession: Sendable {
         return FuzzTargetCatalog.spec(named: name, seeds: [])
     }
 
-    /// The files to replay: folders expanded (sidecars left out), and what cannot be an input
+    /// The files to replay: folders expanded (sidecars and the harness configuration a campaign
+    /// keeps beside its artifacts left out), and what cannot be an input
     /// said, never replayed (a missing path, an empty folder, an executable, an archive, an image).
     public static func inputs(_ paths: [String]) -> (files: [String], problems: [String]) {
         var files: [String] = [], problems: [String] = []
@@ -68,7 +69,9 @@ public struct ReproSession: Sendable {
                 problems.append("\(input): no such file or directory"); continue
             }
             if isDirectory.boolValue {
-                let found = CorpusReader.files(under: input).filter { !$0.hasSuffix(".meta.json") }
+                let found = CorpusReader.files(under: input).filter {
+                    !$0.hasSuffix(".meta.json") && ($0 as NSString).lastPathComponent != FuzzHarnessConfiguration.fileName
+                }
                 if found.isEmpty { problems.append("\(input): the folder holds no files") }
                 files += found
             } else {

@@ -57,42 +57,68 @@ public struct ComponentAccounting: Sendable {
         var parent: Int?
     }
 
+    /// What a rendering shows, counted: the normalized kinds it names, how many of each, and its
+    /// placeholders (by payload path, and those without one).
+    struct RenderedTally {
+        var kinds = Set<String>()
+        var counts: [String: Int] = [:]
+        var placeholderPaths = Set<String>()
+        var pathlessPlaceholders = 0
+
+        init(_ components: [RenderedComponent]) {
+            var stack = components[...].reversed().map { $0 }
+            while let c = stack.popLast() {
+                if let placeholder = c.placeholder {
+                    if let path = placeholder.path { placeholderPaths.insert(path) } else { pathlessPlaceholders += 1 }
+                } else {
+                    let k = ComponentAccounting.normalized(c.kind)
+                    kinds.insert(k)
+                    counts[k, default: 0] += 1
+                }
+                stack.append(contentsOf: c.children.reversed())
+            }
+        }
+    }
+
     /// The components of `payload` that `rendering` does not account for.
     /// - Parameter golden: the golden rendering, whose kinds also mark component slots (so a
     ///   discriminator renamed in every component is still found).
     public func notShown(payload: JSONValue, rendering: Rendering, golden: Rendering? = nil) -> [NotShownComponent] {
         guard !rendering.isRejected else { return [] }
-        var kinds = Set<String>()
-        var pool: [String: Int] = [:]
-        var placeholderPaths = Set<String>()
-        var pathlessPlaceholders = 0
-        func visit(_ components: [RenderedComponent], counting: Bool) {
-            var stack = components[...].reversed().map { $0 }
-            while let c = stack.popLast() {
-                if let placeholder = c.placeholder {
-                    if counting {
-                        if let path = placeholder.path { placeholderPaths.insert(path) } else { pathlessPlaceholders += 1 }
-                    }
-                } else {
-                    let k = Self.normalized(c.kind)
-                    kinds.insert(k)
-                    if counting { pool[k, default: 0] += 1 }
-                }
-                stack.append(contentsOf: c.children.reversed())
+        let rendered = RenderedTally(rendering.components)
+        let usableGolden = golden.flatMap { $0.isRejected ? nil : $0 }
+        let goldenTally = usableGolden.map { RenderedTally($0.components) }
+        // The golden's kinds mark slots too; its counts and placeholders are not this rendering's.
+        let kinds = rendered.kinds.union(goldenTally?.kinds ?? [])
+        let objects = Self.objects(of: payload, isDiscriminator: isDiscriminator)
+        var (slotKeys, goldenSlots) = Self.componentSlots(objects, kinds: kinds, golden: usableGolden)
+        if slotKeys.isEmpty, let goldenCounts = goldenTally?.counts,
+           let renamed = Self.renamedSlot(objects, rendered: rendered.counts, golden: goldenCounts) {
+            slotKeys[renamed.slot] = renamed.key
+            goldenSlots.insert(renamed.slot)
+        }
+        guard !slotKeys.isEmpty else { return [] }
+        var resolution = SlotResolution(objects: objects, slotKeys: slotKeys, pool: rendered.counts)
+        var result = resolution.resolve(placeholderPaths: rendered.placeholderPaths, pathlessPlaceholders: rendered.pathlessPlaceholders)
+        // A slot where nothing at all is shown is either one the client no longer reads (a renamed
+        // discriminator, components moved) or an extra array the client never read (`"related":
+        // [{"type": "product"}]` beside the real products). Against a golden they differ: only in
+        // the first did the client's count of those kinds fall.
+        if let goldenCounts = goldenTally?.counts {
+            let slotsShowingSomething = resolution.slotsShowingSomething
+            let fell = Set(goldenCounts.filter { rendered.counts[$0.key, default: 0] < $0.value }.map(\.key))
+            result.removeAll { item in
+                let slot = NotShownComponent.slot(of: item.path)
+                guard !slotsShowingSomething.contains(slot), !goldenSlots.contains(slot) else { return false }
+                guard let value = item.value.map(Self.normalized) else { return fell.isEmpty }
+                return !fell.contains { $0 == value || Self.kind($0, names: value) }
             }
         }
-        visit(rendering.components, counting: true)
-        let renderedCounts = pool
-        var goldenCounts: [String: Int]?
-        if let golden, !golden.isRejected {
-            let before = (pool, placeholderPaths, pathlessPlaceholders)
-            pool = [:]
-            visit(golden.components, counting: true)
-            goldenCounts = pool
-            (pool, placeholderPaths, pathlessPlaceholders) = before
-        }
+        return result
+    }
 
-        // Every object of the payload, in document order, with its discriminator.
+    /// Every object of the payload, in document order, with its discriminator.
+    static func objects(of payload: JSONValue, isDiscriminator: (String) -> Bool) -> [Object] {
         var objects: [Object] = []
         var work: [(JSONValue, String, Int?)] = [(payload, "$", nil)]
         while let (value, path, parent) = work.popLast() {
@@ -112,66 +138,131 @@ public struct ComponentAccounting: Sendable {
                 break
             }
         }
-        // Component slots: where objects of a rendered kind sit, and the discriminator they use there.
+        return objects
+    }
+
+    /// Component slots: where objects of a rendered kind sit, and the discriminator they use there;
+    /// and the slots where the golden already counted a component not shown (they hold components
+    /// too, even when no object there is of a kind this rendering shows: every one renamed, say).
+    static func componentSlots(_ objects: [Object], kinds: Set<String>, golden: Rendering?) -> (keys: [String: String], goldenSlots: Set<String>) {
         var slotKeys: [String: String] = [:]
         for o in objects where slotKeys[o.slot] == nil {
             guard let key = o.key, let v = o.value.map(Self.normalized) else { continue }
             if kinds.contains(v) || kinds.contains(where: { Self.kind($0, names: v) }) { slotKeys[o.slot] = key }
         }
-        // Slots where the golden already counted a component not shown hold components too, even
-        // when no object there is of a kind this rendering shows (every one renamed, say).
         var goldenSlots = Set<String>()
-        if let golden, !golden.isRejected {
-            for item in golden.notShown {
-                goldenSlots.insert(item.slot)
-                if slotKeys[item.slot] == nil, objects.contains(where: { $0.slot == item.slot && $0.key == item.key }) {
-                    slotKeys[item.slot] = item.key
+        for item in golden?.notShown ?? [] {
+            goldenSlots.insert(item.slot)
+            if slotKeys[item.slot] == nil, objects.contains(where: { $0.slot == item.slot && $0.key == item.key }) {
+                slotKeys[item.slot] = item.key
+            }
+        }
+        return (slotKeys, goldenSlots)
+    }
+
+    /// Nothing in the payload is of a kind shown now or before, yet the client shows fewer of the
+    /// golden's kinds than it did: every component it showed was renamed (a one-component screen
+    /// whose type changed). The array of discriminated objects is where they were.
+    static func renamedSlot(_ objects: [Object], rendered: [String: Int], golden: [String: Int]) -> (slot: String, key: String)? {
+        guard golden.contains(where: { rendered[$0.key, default: 0] < $0.value }) else { return nil }
+        var candidates: [String: (key: String, count: Int)] = [:]
+        for o in objects where o.slot.hasSuffix("[*]") {
+            guard let key = o.key, o.value != nil else { continue }
+            candidates[o.slot] = (key, (candidates[o.slot]?.count ?? 0) + 1)
+        }
+        guard let best = candidates.sorted(by: { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }).first else { return nil }
+        return (best.key, best.value.key)
+    }
+}
+
+/// Which of the payload's objects in component slots the rendering shows, covers with a
+/// placeholder, or does not show. Placeholders at known paths first, then rendered kinds. Slots are
+/// visited by how much of the rendering they can explain (then by path), objects within a slot in
+/// array order: never in the order of an object's keys, which means nothing in JSON (an extra
+/// `related` array written before `contents` must not take the components `contents` shows).
+struct SlotResolution {
+    enum State { case unresolved, shown, covered, notShown }
+    let objects: [ComponentAccounting.Object]
+    let slotKeys: [String: String]
+    /// The rendering's kinds not yet matched to an object.
+    var pool: [String: Int]
+    var state: [State]
+
+    init(objects: [ComponentAccounting.Object], slotKeys: [String: String], pool: [String: Int]) {
+        self.objects = objects
+        self.slotKeys = slotKeys
+        self.pool = pool
+        self.state = [State](repeating: .unresolved, count: objects.count)
+    }
+
+    /// Inside something covered by a placeholder or not shown.
+    func hidden(_ i: Int) -> Bool {
+        var p = objects[i].parent
+        while let q = p {
+            if state[q] == .covered || state[q] == .notShown { return true }
+            p = objects[q].parent
+        }
+        return false
+    }
+
+    func inSlot(_ i: Int) -> Bool { slotKeys[objects[i].slot] != nil }
+
+    var slotsShowingSomething: Set<String> {
+        Set(objects.indices.filter { state[$0] == .shown || state[$0] == .covered }.map { objects[$0].slot })
+    }
+
+    /// The objects the rendering does not account for, once every object is resolved.
+    mutating func resolve(placeholderPaths: Set<String>, pathlessPlaceholders: Int) -> [NotShownComponent] {
+        for i in objects.indices where placeholderPaths.contains(objects[i].path) { state[i] = .covered }
+        matchRenderedKinds()
+        var leftover = pool.values.reduce(0, +)
+        var pathless = pathlessPlaceholders
+        var result: [NotShownComponent] = []
+        for i in objects.indices where state[i] == .unresolved && inSlot(i) && !hidden(i) {
+            if pathless > 0 {
+                pathless -= 1
+                state[i] = .covered
+            } else if objects[i].value == nil, leftover > 0 {
+                leftover -= 1
+                state[i] = .shown
+            } else {
+                state[i] = .notShown
+                result.append(NotShownComponent(path: objects[i].path, key: objects[i].key ?? slotKeys[objects[i].slot]!, value: objects[i].value))
+            }
+        }
+        return result
+    }
+
+    /// Marks as shown the objects whose kind the rendering names (exact names first, then kinds
+    /// that name each other), slot by slot in the order explained above.
+    private mutating func matchRenderedKinds() {
+        let order = visitOrder()
+        for exact in [true, false] {
+            for i in order where state[i] == .unresolved && inSlot(i) && !hidden(i) {
+                guard let v = objects[i].value.map(ComponentAccounting.normalized) else { continue }
+                let match = exact ? (pool[v, default: 0] > 0 ? v : nil)
+                                  : pool.first(where: { $0.value > 0 && ComponentAccounting.kind($0.key, names: v) })?.key
+                if let k = match {
+                    pool[k]! -= 1
+                    state[i] = .shown
                 }
             }
         }
-        // Nothing in the payload is of a kind shown now or before, yet the client shows fewer of
-        // the golden's kinds than it did: every component it showed was renamed (a one-component
-        // screen whose type changed). The array of discriminated objects is where they were.
-        if slotKeys.isEmpty, let goldenCounts, goldenCounts.contains(where: { renderedCounts[$0.key, default: 0] < $0.value }) {
-            var candidates: [String: (key: String, count: Int)] = [:]
-            for o in objects where o.slot.hasSuffix("[*]") {
-                guard let key = o.key, o.value != nil else { continue }
-                candidates[o.slot] = (key, (candidates[o.slot]?.count ?? 0) + 1)
-            }
-            if let best = candidates.sorted(by: { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }).first {
-                slotKeys[best.key] = best.value.key
-                goldenSlots.insert(best.key)
-            }
-        }
-        guard !slotKeys.isEmpty else { return [] }
+    }
 
-        enum State { case unresolved, shown, covered, notShown }
-        var state = [State](repeating: .unresolved, count: objects.count)
-        func hidden(_ i: Int) -> Bool {  // inside something covered by a placeholder or not shown
-            var p = objects[i].parent
-            while let q = p {
-                if state[q] == .covered || state[q] == .notShown { return true }
-                p = objects[q].parent
-            }
-            return false
-        }
-        // Placeholders at known paths, then rendered kinds. Slots are visited by how much of the
-        // rendering they can explain (then by path), objects within a slot in array order: never
-        // in the order of an object's keys, which means nothing in JSON (an extra `related` array
-        // written before `contents` must not take the components `contents` shows).
-        for i in objects.indices where placeholderPaths.contains(objects[i].path) { state[i] = .covered }
-        // How many of a slot's objects the rendering could show if the slot went first, and how
-        // much of the slot that is: the slot that explains more goes first, then the one it
-        // explains entirely (the real array, not an extra one beside it), then the path.
+    /// Objects by their slot's rank, then in document order. A slot ranks by how many of its
+    /// objects the rendering could show if it went first, then by how much of the slot that is (the
+    /// real array, not an extra one beside it), then by path.
+    private func visitOrder() -> [Int] {
         var members: [String: [Int]] = [:]
-        for i in objects.indices where state[i] == .unresolved && slotKeys[objects[i].slot] != nil { members[objects[i].slot, default: []].append(i) }
+        for i in objects.indices where state[i] == .unresolved && inSlot(i) { members[objects[i].slot, default: []].append(i) }
         func explained(_ slot: String) -> (count: Int, share: Double) {
             var left = pool, count = 0
-            var values = (members[slot] ?? []).map { objects[$0].value.map(Self.normalized) }
+            var values = (members[slot] ?? []).map { objects[$0].value.map(ComponentAccounting.normalized) }
             for exact in [true, false] {
                 for (n, value) in values.enumerated() {
                     guard let v = value else { continue }
-                    let match = exact ? (left[v, default: 0] > 0 ? v : nil) : left.first(where: { $0.value > 0 && Self.kind($0.key, names: v) })?.key
+                    let match = exact ? (left[v, default: 0] > 0 ? v : nil) : left.first(where: { $0.value > 0 && ComponentAccounting.kind($0.key, names: v) })?.key
                     if let k = match { left[k]! -= 1; count += 1; values[n] = nil }
                 }
             }
@@ -182,47 +273,6 @@ public struct ComponentAccounting: Sendable {
             let a = scores[$0]!, b = scores[$1]!
             return a.count != b.count ? a.count > b.count : a.share != b.share ? a.share > b.share : $0 < $1
         }.enumerated().map { ($1, $0) })
-        let visitOrder = objects.indices.sorted { (slotOrder[objects[$0].slot] ?? .max, $0) < (slotOrder[objects[$1].slot] ?? .max, $1) }
-        for exact in [true, false] {
-            for i in visitOrder where state[i] == .unresolved && slotKeys[objects[i].slot] != nil && !hidden(i) {
-                guard let v = objects[i].value.map(Self.normalized) else { continue }
-                let match = exact ? (pool[v, default: 0] > 0 ? v : nil)
-                                  : pool.first(where: { $0.value > 0 && Self.kind($0.key, names: v) })?.key
-                if let k = match {
-                    pool[k]! -= 1
-                    state[i] = .shown
-                }
-            }
-        }
-        var leftover = pool.values.reduce(0, +)
-        var result: [NotShownComponent] = []
-        for i in objects.indices where state[i] == .unresolved && slotKeys[objects[i].slot] != nil && !hidden(i) {
-            if pathlessPlaceholders > 0 {
-                pathlessPlaceholders -= 1
-                state[i] = .covered
-            } else if objects[i].value == nil, leftover > 0 {
-                leftover -= 1
-                state[i] = .shown
-            } else {
-                state[i] = .notShown
-                result.append(NotShownComponent(path: objects[i].path, key: objects[i].key ?? slotKeys[objects[i].slot]!,
-                                                value: objects[i].value))
-            }
-        }
-        // A slot where nothing at all is shown is either one the client no longer reads (a renamed
-        // discriminator, components moved) or an extra array the client never read (`"related":
-        // [{"type": "product"}]` beside the real products). Against a golden they differ: only in
-        // the first did the client's count of those kinds fall.
-        if let goldenCounts {
-            let slotsShowingSomething = Set(objects.indices.filter { state[$0] == .shown || state[$0] == .covered }.map { objects[$0].slot })
-            let fell = Set(goldenCounts.filter { renderedCounts[$0.key, default: 0] < $0.value }.map(\.key))
-            result.removeAll { item in
-                let slot = NotShownComponent.slot(of: item.path)
-                guard !slotsShowingSomething.contains(slot), !goldenSlots.contains(slot) else { return false }
-                guard let value = item.value.map(Self.normalized) else { return fell.isEmpty }
-                return !fell.contains { $0 == value || Self.kind($0, names: value) }
-            }
-        }
-        return result
+        return objects.indices.sorted { (slotOrder[objects[$0].slot] ?? .max, $0) < (slotOrder[objects[$1].slot] ?? .max, $1) }
     }
 }
