@@ -33,40 +33,47 @@ struct FuzzRegressCommand: ParsableCommand {
 
     func validate() throws { try located.validate(targets: []) }
 
-    func run() throws {
+    /// The kept inputs to replay: where their package is, whether it is generated, and the cases.
+    struct Store {
         var root: String
-        var storeFolder: String
+        var generated: Bool
         var cases: [(input: String, sidecar: RegressionStore.Sidecar)]
-        var generated = false
-        if located.isGiven {
-            // The decoder where it lives: its kept inputs (those its module's product kept) replayed
-            // through its generated package; the store is where the user is.
-            let prepared: PluggedDecoder.Prepared
-            do {
-                prepared = try located.pluggedDecoder(package: package).prepare(seeds: [], findSeeds: false) { printError("sdui fuzz regress: " + $0) }
-            } catch {
-                printError("sdui fuzz regress: \(error)")
-                throw ExitCode(2)
-            }
-            root = prepared.package.folder
-            storeFolder = dir.hasPrefix("/") ? dir : FileManager.default.currentDirectoryPath + "/" + dir
-            cases = RegressionStore(directory: storeFolder).cases().filter { $0.sidecar.product == prepared.package.product }
-            generated = true
-        } else {
-            root = try package.root()
-            storeFolder = dir.hasPrefix("/") ? dir : root + "/" + dir
-            cases = RegressionStore(directory: storeFolder).cases()
+    }
+
+    /// The store of kept crash inputs: the package's own, or (a decoder where it lives) those its
+    /// module's product kept, replayed through its generated package, the store being where the user is.
+    func store() throws -> Store {
+        guard located.isGiven else {
+            let root = try package.root()
+            return Store(root: root, generated: false, cases: RegressionStore(directory: dir.hasPrefix("/") ? dir : root + "/" + dir).cases())
         }
-        guard !cases.isEmpty else {
-            let verdict = "no kept crash inputs under \(dir)"
-            switch format {
-            case .sarif: print(String(decoding: CrashFindingFormat.sarif([]), as: UTF8.self))
-            case .junit: print(CrashFindingFormat.junit([], suite: "sdui-fuzz-regress"), terminator: "")
-            default: print(verdict)
-            }
-            if format == .github { try? GitHubStepSummary.append(CrashFindingFormat.githubSummary(title: "sdui fuzz regress", verdict: verdict, [])) }
-            return
+        let prepared: PluggedDecoder.Prepared
+        do {
+            prepared = try located.pluggedDecoder(package: package).prepare(seeds: [], findSeeds: false) { printError("sdui fuzz regress: " + $0) }
+        } catch {
+            printError("sdui fuzz regress: \(error)")
+            throw ExitCode(2)
         }
+        let storeFolder = dir.hasPrefix("/") ? dir : FileManager.default.currentDirectoryPath + "/" + dir
+        return Store(root: prepared.package.folder, generated: true,
+                     cases: RegressionStore(directory: storeFolder).cases().filter { $0.sidecar.product == prepared.package.product })
+    }
+
+    /// What `run` prints when there is nothing to replay, in the format asked for.
+    func reportNothingKept() {
+        let verdict = "no kept crash inputs under \(dir)"
+        switch format {
+        case .sarif: print(String(decoding: CrashFindingFormat.sarif([]), as: UTF8.self))
+        case .junit: print(CrashFindingFormat.junit([], suite: "sdui-fuzz-regress"), terminator: "")
+        default: print(verdict)
+        }
+        if format == .github { try? GitHubStepSummary.append(CrashFindingFormat.githubSummary(title: "sdui fuzz regress", verdict: verdict, [])) }
+    }
+
+    func run() throws {
+        let kept = try store()
+        let (root, cases, generated) = (kept.root, kept.cases, kept.generated)
+        guard !cases.isEmpty else { return reportNothingKept() }
         let builder = FuzzBuilder(packageRoot: root)
         for product in Set(cases.map(\.sidecar.product)).sorted() where !noBuild {
             do { try builder.build(product) } catch { printError("sdui fuzz regress: \(error)"); throw ExitCode(2) }

@@ -385,34 +385,14 @@ public final class Campaign: @unchecked Sendable {
         var files: [(String, Date)] = names.map { ($0, modified($0)) }
         files.sort { a, b in a.1 != b.1 ? a.1 < b.1 : a.0 < b.0 }
         let capped = Array(files.prefix(Self.triageCap))
-        func isTimeout(_ i: Int) -> Bool { (capped[i].0 as NSString).lastPathComponent.hasPrefix("timeout-") }
-        // Replays run side by side, as many as the campaign had jobs; what is made of them is
-        // folded in the artifacts' order below, so the report does not depend on the interleaving.
-        let workers = max(1, options.jobs)
-        let (timeout, rssLimitMB) = (options.timeout, options.rssLimitMB)
         let counter = TriageProgress { [progress, relative] n, file in
             progress("triaging \(relative(file)) (\(n) of \(capped.count))")
         }
-        // A cheap, unsymbolized replay first: inputs whose crash has the same message and the same
-        // code addresses are one bug, and only the first of each is symbolized and demangled.
-        // Not for a timeout: its stack is sampled wherever it happens to spin, so two samples
-        // rarely share a key, and each replay of a hang costs the whole timeout.
-        let quickKeys: [String?] = try parallelMap(count: capped.count, workers: workers) { i in
-            counter.step(capped[i].0)
-            return isTimeout(i) ? nil : try triage.quickKey(binary: binary, input: capped[i].0, timeout: timeout, rssLimitMB: rssLimitMB)
-        }
-        var firstWithKey: [String: Int] = [:]
-        for (i, key) in quickKeys.enumerated() { if let key, firstWithKey[key] == nil { firstWithKey[key] = i } }
-        let replayed = capped.indices.filter { i in quickKeys[i].map { firstWithKey[$0] == i } ?? true }
-        let fullAnalyses = try parallelMap(count: replayed.count, workers: workers) { n in
-            try triage.replay(binary: binary, input: capped[replayed[n]].0, timeout: timeout, rssLimitMB: rssLimitMB, configuration: replayHarness).0
-        }
-        var analysed: [Int: CrashAnalysis] = [:]
-        for (n, i) in replayed.enumerated() { analysed[i] = fullAnalyses[n] }
+        let analysed = try analyses(of: capped.map(\.0), binary: binary, triage: triage, configuration: replayHarness, progress: counter)
         var unconfirmed: [String] = []
         for (i, (file, date)) in capped.enumerated() {
             let name = (file as NSString).lastPathComponent
-            var analysis = analysed[quickKeys[i].flatMap { firstWithKey[$0] } ?? i]!
+            var analysis = analysed[i]
             if analysis.kind == .notReproduced, name.hasPrefix("timeout-") || name.hasPrefix("oom-") {
                 analysis.kind = name.hasPrefix("timeout-") ? .timeout : .oom  // fork mode's limits can differ from a replay's
             }
@@ -435,8 +415,34 @@ public final class Campaign: @unchecked Sendable {
         return (CrashGrouping.merge(order.map { bySignature[$0]! }), files.dropFirst(Self.triageCap).map { relative($0.0) }, unconfirmed)
     }
 
+    /// Each artifact's analysis, in the artifacts' order. Replays run side by side, as many as the
+    /// campaign had jobs; what is made of them is folded in order, so the report does not depend on
+    /// the interleaving. A cheap, unsymbolized replay first: inputs whose crash has the same message
+    /// and the same code addresses are one bug, and only the first of each is symbolized and
+    /// demangled. Not for a timeout: its stack is sampled wherever it happens to spin, so two
+    /// samples rarely share a key, and each replay of a hang costs the whole timeout.
+    func analyses(of files: [String], binary: String, triage: CrashTriage, configuration: FuzzHarnessConfiguration,
+                  progress counter: TriageProgress) throws -> [CrashAnalysis] {
+        let workers = max(1, options.jobs)
+        let (timeout, rssLimitMB) = (options.timeout, options.rssLimitMB)
+        func isTimeout(_ i: Int) -> Bool { (files[i] as NSString).lastPathComponent.hasPrefix("timeout-") }
+        let quickKeys: [String?] = try parallelMap(count: files.count, workers: workers) { i in
+            counter.step(files[i])
+            return isTimeout(i) ? nil : try triage.quickKey(binary: binary, input: files[i], timeout: timeout, rssLimitMB: rssLimitMB)
+        }
+        var firstWithKey: [String: Int] = [:]
+        for (i, key) in quickKeys.enumerated() { if let key, firstWithKey[key] == nil { firstWithKey[key] = i } }
+        let replayed = files.indices.filter { i in quickKeys[i].map { firstWithKey[$0] == i } ?? true }
+        let full = try parallelMap(count: replayed.count, workers: workers) { n in
+            try triage.replay(binary: binary, input: files[replayed[n]], timeout: timeout, rssLimitMB: rssLimitMB, configuration: configuration).0
+        }
+        var byIndex: [Int: CrashAnalysis] = [:]
+        for (n, i) in replayed.enumerated() { byIndex[i] = full[n] }
+        return files.indices.map { i in byIndex[quickKeys[i].flatMap { firstWithKey[$0] } ?? i]! }
+    }
+
     /// "triaging FILE (n of N)" every 25 inputs, whichever thread gets there.
-    private final class TriageProgress: @unchecked Sendable {
+    final class TriageProgress: @unchecked Sendable {
         private let lock = NSLock()
         private var count = 0
         private let report: (Int, String) -> Void

@@ -173,16 +173,20 @@ public struct Reproducer: Sendable {
         let binary = fuzzBuilder.binary(options.decoder.product)
         let output = directory + "/minimized-" + (input as NSString).lastPathComponent
         try? FileManager.default.removeItem(atPath: output)
+        // libFuzzer's minimizer runs the binary again for each try: each is told what the replays are.
+        var env = environment
+        if let json = harnessConfiguration.inlineJSON { env[FuzzHarnessConfiguration.environmentVariable] = json }
         _ = try ProcessRunner.run(binary, ["-minimize_crash=1", "-max_total_time=\(seconds)", "-runs=1000000",
                                            "-timeout=\(options.timeout)", "-rss_limit_mb=\(options.rssLimitMB)",
                                            "-exact_artifact_path=\(output)", input],
-                                  environment: environment, timeout: Double(seconds * 3 + 30))
+                                  environment: env, timeout: Double(seconds * 3 + 30))
         let originalSize = (try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int) ?? 0
         guard FileManager.default.fileExists(atPath: output) else {
             return Minimized(path: input, originalSize: originalSize, size: originalSize, sameSignature: true)
         }
         let (check, _) = try CrashTriage(packageRoot: packageRoot, fuzzProduct: options.decoder.product, generated: options.decoder.generated).replay(
-            binary: binary, input: output, timeout: options.timeout, rssLimitMB: options.rssLimitMB, extraEnvironment: environment)
+            binary: binary, input: output, timeout: options.timeout, rssLimitMB: options.rssLimitMB, configuration: harnessConfiguration,
+            extraEnvironment: environment)
         let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
         guard check.signature == signature else {
             return Minimized(path: input, originalSize: originalSize, size: originalSize, sameSignature: false)

@@ -74,76 +74,98 @@ public struct ClientRequirements: Sendable, Codable {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(o)
         }
-        var discriminators: [String: Discriminator] = [:]
-        var discriminatorOrder: [String] = []
+        var discriminators = DiscriminatorSet()
         for key in order {
             let observations = groups[key]!
-            let first = observations[0]
-            func worst(_ variant: ProbeObservation.Variant) -> ProbeCost? {
-                observations.filter { $0.variant == variant }.map(\.cost).max()
-            }
-            let seen = Array(Set(observations.map(\.type))).sorted()
-            var accepted = Set(seen)
-            // The number probe is a whole number (7): it shows `integer` is accepted; a fraction
-            // is accepted when the `1.5` probe of a whole number costs nothing breaking.
-            let typeVariants: [(ProbeObservation.Variant, String)] = [(.asString, "string"), (.asNumber, "integer"), (.asBool, "boolean"),
-                                                                      (.asObject, "object"), (.asArray, "array")]
-            for (variant, type) in typeVariants { if let cost = worst(variant), cost.isTolerated { accepted.insert(type) } }
-            if let fraction = worst(.fraction), fraction.isTolerated { accepted.insert("number") }
-            if accepted.contains("number") { accepted.remove("integer") }
-            let removal = worst(.removed)
-            let null = worst(.null)
-            var edges: [String: ProbeCost] = [:]
-            for variant in [ProbeObservation.Variant.wholeAsDecimal, .fraction, .past32Bits, .past64Bits, .emptied] {
-                if let cost = worst(variant) { edges[variant.rawValue] = cost }
-            }
-            var field = Field(kind: first.kind, componentPath: first.componentPath, discriminator: first.discriminator, path: key.path,
-                              seenTypes: seen, acceptedTypes: accepted.sorted(), required: removal.map { !$0.isTolerated } ?? false,
-                              removalCost: removal, nullable: null.map(\.isTolerated), edges: edges)
-            if let unknown = worst(.unknownValue), !unknown.isTolerated {
-                field.knownValues = Array(Set(observations.compactMap(\.stringValue))).sorted()
-                field.unknownValueCost = unknown
-            }
-            // A component's discriminator: its values are the kinds.
-            if let componentPath = first.componentPath, let disc = first.discriminator, key.path == componentPath + "." + disc
-                || key.path == componentPath + "[\"\(disc)\"]" {
-                let id = componentPath + " " + disc
-                if discriminators[id] == nil { discriminatorOrder.append(id) }
-                var d = discriminators[id] ?? Discriminator(componentPath: componentPath, key: disc, knownValues: [], ignoredValues: [],
-                                                            unknownValueCost: nil)
-                let probed = observations.filter { $0.variant == .unknownValue }
-                // Known: values whose item an unknown value would cost, and the code's own
-                // strings that the decoder treats otherwise than an unknown value.
-                let known = Set(probed.filter { !$0.cost.isTolerated }.compactMap(\.stringValue))
-                    .union(observations.filter { $0.variant == .knownCandidate }.compactMap(\.stringValue))
-                let ignored = Set(probed.filter(\.cost.isTolerated).compactMap(\.stringValue)).subtracting(known)
-                d.knownValues = Array(Set(d.knownValues).union(known)).sorted()
-                d.ignoredValues = Array(Set(d.ignoredValues).union(ignored).subtracting(d.knownValues)).sorted()
-                if let unknown = probed.filter({ !$0.cost.isTolerated }).map(\.cost).max() {
-                    d.unknownValueCost = max(d.unknownValueCost ?? .none, unknown)
-                }
-                discriminators[id] = d
-            }
-            requirements.fields.append(field)
+            requirements.fields.append(field(path: key.path, observations))
+            discriminators.add(path: key.path, observations)
         }
         // Values of components the client already shows nothing for.
-        for kind in results.flatMap(\.notShown) {
-            let id = kind.componentPath + " " + kind.discriminator
-            if discriminators[id] == nil {
-                discriminatorOrder.append(id)
-                discriminators[id] = Discriminator(componentPath: kind.componentPath, key: kind.discriminator, knownValues: [],
-                                                   ignoredValues: [], unknownValueCost: nil)
-            }
-            if !discriminators[id]!.knownValues.contains(kind.value), !discriminators[id]!.ignoredValues.contains(kind.value) {
-                discriminators[id]!.ignoredValues = (discriminators[id]!.ignoredValues + [kind.value]).sorted()
-            }
-        }
-        requirements.discriminators = discriminatorOrder.map { discriminators[$0]! }
+        for kind in results.flatMap(\.notShown) { discriminators.addIgnored(kind) }
+        requirements.discriminators = discriminators.all
         // Grouped as they are read: the envelope first, then each kind in the order it first appears.
         var kindOrder: [String?] = [nil]
         for f in requirements.fields where !kindOrder.contains(f.kind) { kindOrder.append(f.kind) }
         requirements.fields = kindOrder.flatMap { kind in requirements.fields.filter { $0.kind == kind } }
         return requirements
+    }
+
+    /// The worst cost the probes of one variant found among `observations`.
+    static func worst(_ variant: ProbeObservation.Variant, _ observations: [ProbeObservation]) -> ProbeCost? {
+        observations.filter { $0.variant == variant }.map(\.cost).max()
+    }
+
+    /// What one key at one path requires, from every observation of it.
+    static func field(path: String, _ observations: [ProbeObservation]) -> Field {
+        let first = observations[0]
+        let seen = Array(Set(observations.map(\.type))).sorted()
+        var accepted = Set(seen)
+        // The number probe is a whole number (7): it shows `integer` is accepted; a fraction
+        // is accepted when the `1.5` probe of a whole number costs nothing breaking.
+        let typeVariants: [(ProbeObservation.Variant, String)] = [(.asString, "string"), (.asNumber, "integer"), (.asBool, "boolean"),
+                                                                  (.asObject, "object"), (.asArray, "array")]
+        for (variant, type) in typeVariants { if let cost = worst(variant, observations), cost.isTolerated { accepted.insert(type) } }
+        if let fraction = worst(.fraction, observations), fraction.isTolerated { accepted.insert("number") }
+        if accepted.contains("number") { accepted.remove("integer") }
+        let removal = worst(.removed, observations)
+        let null = worst(.null, observations)
+        var edges: [String: ProbeCost] = [:]
+        for variant in [ProbeObservation.Variant.wholeAsDecimal, .fraction, .past32Bits, .past64Bits, .emptied] {
+            if let cost = worst(variant, observations) { edges[variant.rawValue] = cost }
+        }
+        var field = Field(kind: first.kind, componentPath: first.componentPath, discriminator: first.discriminator, path: path,
+                          seenTypes: seen, acceptedTypes: accepted.sorted(), required: removal.map { !$0.isTolerated } ?? false,
+                          removalCost: removal, nullable: null.map(\.isTolerated), edges: edges)
+        if let unknown = worst(.unknownValue, observations), !unknown.isTolerated {
+            field.knownValues = Array(Set(observations.compactMap(\.stringValue))).sorted()
+            field.unknownValueCost = unknown
+        }
+        return field
+    }
+
+    /// The components' discriminators, in the order they were first met: their values are the kinds.
+    struct DiscriminatorSet {
+        private var byID: [String: Discriminator] = [:]
+        private var order: [String] = []
+        var all: [Discriminator] { order.map { byID[$0]! } }
+
+        private mutating func entry(_ componentPath: String, _ key: String) -> String {
+            let id = componentPath + " " + key
+            if byID[id] == nil {
+                order.append(id)
+                byID[id] = Discriminator(componentPath: componentPath, key: key, knownValues: [], ignoredValues: [], unknownValueCost: nil)
+            }
+            return id
+        }
+
+        /// The observations of one path, when it is a component's discriminator.
+        mutating func add(path: String, _ observations: [ProbeObservation]) {
+            let first = observations[0]
+            guard let componentPath = first.componentPath, let disc = first.discriminator,
+                  path == componentPath + "." + disc || path == componentPath + "[\"\(disc)\"]" else { return }
+            let id = entry(componentPath, disc)
+            let probed = observations.filter { $0.variant == .unknownValue }
+            // Known: values whose item an unknown value would cost, and the code's own
+            // strings that the decoder treats otherwise than an unknown value.
+            let known = Set(probed.filter { !$0.cost.isTolerated }.compactMap(\.stringValue))
+                .union(observations.filter { $0.variant == .knownCandidate }.compactMap(\.stringValue))
+            let ignored = Set(probed.filter(\.cost.isTolerated).compactMap(\.stringValue)).subtracting(known)
+            var d = byID[id]!
+            d.knownValues = Array(Set(d.knownValues).union(known)).sorted()
+            d.ignoredValues = Array(Set(d.ignoredValues).union(ignored).subtracting(d.knownValues)).sorted()
+            if let unknown = probed.filter({ !$0.cost.isTolerated }).map(\.cost).max() {
+                d.unknownValueCost = max(d.unknownValueCost ?? .none, unknown)
+            }
+            byID[id] = d
+        }
+
+        /// A value of a component the client already shows nothing for.
+        mutating func addIgnored(_ kind: ProbeResult.NotShownKind) {
+            let id = entry(kind.componentPath, kind.discriminator)
+            if !byID[id]!.knownValues.contains(kind.value), !byID[id]!.ignoredValues.contains(kind.value) {
+                byID[id]!.ignoredValues = (byID[id]!.ignoredValues + [kind.value]).sorted()
+            }
+        }
     }
 
     /// The field for a kind and path.

@@ -21,6 +21,28 @@ public struct RenderingComparison {
     }
 
     public func compare(golden: Rendering, current: Rendering) -> [Finding] {
+        if let rejections = rejectionFindings(golden, current) { return rejections }
+        let old = Node.tree(golden.components, layout: layout, prefix: layout.root)
+        let new = Node.tree(current.components, layout: layout, prefix: layout.root)
+        var state = AlignmentState()
+        compareHeaders(golden, current, into: &state)
+        align(old, new, into: &state)
+        // Warnings, with the golden's paths moved to where their components are now: each new one
+        // that is not the golden's breaks, each of the golden's left over is resolved.
+        var remaining: [String: Int] = [:]
+        for w in golden.warnings {
+            remaining[translate(w.path, state.pathMap, old) + ": " + w.message, default: 0] += 1
+        }
+        let breaking = breakingFindings(golden, current, old: old, new: new, state: state, remaining: &remaining)
+        var changed = state.findings + resolvedFindings(golden, current, old: old, state: state, remaining: &remaining)
+        // A changed finding on a component that now has a breaking one is explained by it.
+        let brokenOwners = Set(breaking.compactMap { owner(of: $0.path ?? "", in: new) })
+        changed.removeAll { f in f.rule.severity == .changed && f.rule != .warningResolved && brokenOwners.contains(f.path ?? "") }
+        return breaking + changed
+    }
+
+    /// When either side is a rejection, the findings (none when both are rejected alike); nil when both decode.
+    func rejectionFindings(_ golden: Rendering, _ current: Rendering) -> [Finding]? {
         switch (golden.rejection, current.rejection) {
         case (let g?, let c?):
             return g == c ? [] : [finding(.rejectionChanged, "$", "the response is rejected differently", "rejected " + g, "rejected " + c)]
@@ -30,19 +52,14 @@ public struct RenderingComparison {
         case (nil, let c?):
             return [finding(.responseRejected, "$", "the response is now rejected", Self.headerLine(golden), "rejected " + c)]
         case (nil, nil):
-            break
+            return nil
         }
-        let old = Node.tree(golden.components, layout: layout, prefix: layout.root)
-        let new = Node.tree(current.components, layout: layout, prefix: layout.root)
-        var state = AlignmentState()
-        compareHeaders(golden, current, into: &state)
-        align(old, new, into: &state)
+    }
 
-        // Warnings, with the golden's paths moved to where their components are now.
-        var remaining: [String: Int] = [:]
-        for w in golden.warnings {
-            remaining[translate(w.path, state.pathMap, old) + ": " + w.message, default: 0] += 1
-        }
+    /// What breaks: new warnings (each on its component, before and now), placeholders the decoder
+    /// did not explain with a warning, and components the payload sends that the client shows nothing for.
+    func breakingFindings(_ golden: Rendering, _ current: Rendering, old: [Node], new: [Node], state: AlignmentState,
+                          remaining: inout [String: Int]) -> [Finding] {
         var reverse: [String: String] = [:]
         for (from, to) in state.pathMap { reverse[to] = from }
         var breaking: [Finding] = []
@@ -52,42 +69,42 @@ public struct RenderingComparison {
                 remaining[key] = n - 1
                 continue
             }
-            let rule = Self.rule(for: w.code)
-            // The component it is about, before and now, when there is one.
             let ownerPath = owner(of: w.path, in: new)
             let now = ownerPath.flatMap { new.node(atPath: $0) }?.line
             let before = ownerPath.flatMap { p in reverse[p] }.flatMap { old.node(atPath: $0) }?.line
-            breaking.append(finding(rule, w.path, w.message, before, now ?? w.line))
+            breaking.append(finding(Self.rule(for: w.code), w.path, w.message, before, now ?? w.line))
         }
-        // Placeholders the decoder did not explain with a warning break on their own.
         let explained = Set(breaking.compactMap { owner(of: $0.path ?? "", in: new) })
         for (path, line, kind) in state.newPlaceholders where !explained.contains(path) {
             breaking.append(finding(kind == .unsupported ? .componentUnsupported : .componentInvalid, path,
                                     "now shown as a placeholder: \(line)", reverse[path].flatMap { old.node(atPath: $0) }?.line, line))
         }
-        // Components the payload sends that the client shows nothing for.
         let shownBefore = Set(golden.notShown.map(\.identity))
         for n in current.notShown where !shownBefore.contains(n.identity) {
             let what = n.value.map { "\(n.key) \(RenderedAttribute.quoted($0)) is sent but neither rendered nor shown as a placeholder" }
                 ?? "a component without its \(n.key) is sent and not shown"
             breaking.append(finding(.componentNotShown, n.path, what, nil, n.line))
         }
-        var changed = state.findings
+        return breaking
+    }
+
+    /// What got better: the golden's warnings that no longer occur, and components it recorded as
+    /// not shown that are gone or shown now.
+    func resolvedFindings(_ golden: Rendering, _ current: Rendering, old: [Node], state: AlignmentState,
+                          remaining: inout [String: Int]) -> [Finding] {
+        var resolved: [Finding] = []
         for w in golden.warnings {
             let key = translate(w.path, state.pathMap, old) + ": " + w.message
             if let n = remaining[key], n > 0 {
                 remaining[key] = n - 1
-                changed.append(finding(.warningResolved, w.path, "warning no longer occurs: \(w.message)", w.line, nil))
+                resolved.append(finding(.warningResolved, w.path, "warning no longer occurs: \(w.message)", w.line, nil))
             }
         }
         let shownNow = Set(current.notShown.map(\.identity))
         for n in golden.notShown where !shownNow.contains(n.identity) {
-            changed.append(finding(.warningResolved, n.path, "a component the golden records as not shown is gone or shown: \(n.line)", n.line, nil))
+            resolved.append(finding(.warningResolved, n.path, "a component the golden records as not shown is gone or shown: \(n.line)", n.line, nil))
         }
-        // A changed finding on a component that now has a breaking one is explained by it.
-        let brokenOwners = Set(breaking.compactMap { owner(of: $0.path ?? "", in: new) })
-        changed.removeAll { f in f.rule.severity == .changed && f.rule != .warningResolved && brokenOwners.contains(f.path ?? "") }
-        return breaking + changed
+        return resolved
     }
 
     static func headerLine(_ r: Rendering) -> String {
@@ -166,35 +183,40 @@ public struct RenderingComparison {
                                           old[o].path, new[n].path))
             matched(old[o], new[n], into: &state)
         }
-        // What is left in each gap: pair by id, then by kind, then by position.
         for gap in gaps {
-            var gOld = gap.old.filter(leftOld.contains), gNew = gap.new.filter(leftNew.contains)
-            var pairs: [(Int, Int)] = []
-            let matchers: [(Node, Node) -> Bool] = [
-                { $0.id != nil && $0.id == $1.id },
-                { $0.kind == $1.kind },
-                { a, b in a.isPlaceholder || b.isPlaceholder },
-                // Something else in the same place: replaced.
-                { _, _ in true },
-            ]
-            for sameEnough in matchers {
-                for o in gOld {
-                    guard let k = gNew.firstIndex(where: { sameEnough(old[o], new[$0]) }) else { continue }
-                    pairs.append((o, gNew.remove(at: k)))
-                    gOld.removeAll { $0 == o }
-                }
-            }
-            for (o, n) in pairs.sorted(by: { $0.1 < $1.1 }) { modified(old[o], new[n], into: &state) }
+            resolveGap(old: gap.old.filter(leftOld.contains), new: gap.new.filter(leftNew.contains), old, new, into: &state)
+        }
+    }
+
+    /// What is left in a gap between anchors: pairs by id, then by kind, then a placeholder for
+    /// anything, then by position (replaced); the rest removed or added.
+    private func resolveGap(old gOld: [Int], new gNew: [Int], _ old: [Node], _ new: [Node], into state: inout AlignmentState) {
+        var gOld = gOld, gNew = gNew
+        var pairs: [(Int, Int)] = []
+        let matchers: [(Node, Node) -> Bool] = [
+            { $0.id != nil && $0.id == $1.id },
+            { $0.kind == $1.kind },
+            { a, b in a.isPlaceholder || b.isPlaceholder },
+            // Something else in the same place: replaced.
+            { _, _ in true },
+        ]
+        for sameEnough in matchers {
             for o in gOld {
-                state.findings.append(finding(.componentRemoved, old[o].path, "\(describe(old[o])) removed", old[o].line, nil))
+                guard let k = gNew.firstIndex(where: { sameEnough(old[o], new[$0]) }) else { continue }
+                pairs.append((o, gNew.remove(at: k)))
+                gOld.removeAll { $0 == o }
             }
-            for n in gNew {
-                if let placeholder = new[n].component.placeholder {
-                    state.newPlaceholders.append((new[n].path, new[n].line, placeholder.kind))
-                }
-                state.findings.append(finding(.componentAdded, new[n].path, "\(describe(new[n])) added", nil, new[n].line))
-                addedSubtree(new[n].children, into: &state)
+        }
+        for (o, n) in pairs.sorted(by: { $0.1 < $1.1 }) { modified(old[o], new[n], into: &state) }
+        for o in gOld {
+            state.findings.append(finding(.componentRemoved, old[o].path, "\(describe(old[o])) removed", old[o].line, nil))
+        }
+        for n in gNew {
+            if let placeholder = new[n].component.placeholder {
+                state.newPlaceholders.append((new[n].path, new[n].line, placeholder.kind))
             }
+            state.findings.append(finding(.componentAdded, new[n].path, "\(describe(new[n])) added", nil, new[n].line))
+            addedSubtree(new[n].children, into: &state)
         }
     }
 

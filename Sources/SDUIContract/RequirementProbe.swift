@@ -129,9 +129,9 @@ public struct RequirementProbe: Sendable {
 
     public func probe(_ response: FetchedResponse, caseID: String, client: any ContractClient) async -> ProbeResult {
         var result = ProbeResult(caseID: caseID, client: client.name, observations: [], decodes: 1, budget: budget, truncated: false)
-        let secrets = Secrets(environment: [:])
+        let run = ProbeRun(response: response, client: client, secrets: Secrets(environment: [:]))
         let base: Rendering
-        switch await renderer.render(response, client: client, secrets: secrets) {
+        switch await renderer.render(response, client: client, secrets: run.secrets) {
         case .success(let r) where !r.rendering.isRejected: base = r.rendering
         case .success(let r): result.error = "\(client.name) rejects the response as recorded: \(r.rendering.rejection ?? "")"; return result
         case .failure(let f): result.error = f.description; return result
@@ -141,23 +141,8 @@ public struct RequirementProbe: Sendable {
             result.error = "\(caseID): the response is not JSON"
             return result
         }
-        // A component the client already shows nothing for has nothing to lose: not probed. The
-        // gate's accounting says which those are by matching kinds loosely (a rendering derived
-        // from `case productGrid` for `"product_grid"`), so the client is asked: a component whose
-        // kind swapped for an unknown one renders otherwise is shown after all, and probed.
         let allSites = sites(of: root)
-        var notShownPaths = Set(base.notShown.map(\.path))
-        for site in allSites where site.concreteComponentPath.map(notShownPaths.contains) == true {
-            guard let component = site.concreteComponentPath, let disc = site.discriminator, let componentPath = site.componentPath,
-                  site.path == JSONPath.appending(key: disc, to: componentPath), result.decodes < budget else { continue }
-            result.decodes += 1
-            let unknown = Self.serialize(root, replacing: site.concrete, with: .value(.string("sdui-unknown-value")))
-            let (_, _, rendering) = await outcome(of: FetchedResponse(contentEncoding: nil, body: Array(unknown.utf8), source: response.source),
-                                                  base: base, client: client, secrets: secrets)
-            var own = base
-            own.notShown = []
-            if rendering != own { notShownPaths.remove(component) }
-        }
+        let notShownPaths = await confirmedNotShown(allSites, root: root, base: base, run: run, result: &result)
         var seen: [String: Int] = [:]
         var candidatesTried = Set<String>()
         for site in allSites {
@@ -172,44 +157,86 @@ public struct RequirementProbe: Sendable {
             let key = (site.kind ?? "") + " " + site.path
             seen[key, default: 0] += 1
             guard seen[key]! <= instancesPerPath else { continue }
-            for (variant, value) in variants(of: site) {
-                guard result.decodes < budget else { result.truncated = true; return result }
-                result.decodes += 1
-                let text = Self.serialize(root, replacing: site.concrete, with: value)
-                let variantResponse = FetchedResponse(contentEncoding: nil, body: Array(text.utf8), source: response.source)
-                let (cost, detail) = await self.cost(of: variantResponse, base: base, client: client, secrets: secrets)
-                var stringValue: String?
-                if case .string(let s) = site.value { stringValue = s }
-                result.observations.append(ProbeObservation(
-                    path: site.path, componentPath: site.componentPath, discriminator: site.discriminator, kind: site.kind,
-                    type: Self.typeName(site.value), stringValue: stringValue, variant: variant, cost: cost, detail: detail))
-            }
+            guard await probeVariants(of: site, root: root, base: base, run: run, result: &result) else { return result }
             // A discriminator (once per component slot): which of the code's strings it knows.
             guard let componentPath = site.componentPath, let disc = site.discriminator,
-                  site.path == JSONPath.appending(key: disc, to: componentPath), case .string(let current) = site.value,
+                  site.path == JSONPath.appending(key: disc, to: componentPath), case .string = site.value,
                   !candidateValues.isEmpty, candidatesTried.insert(componentPath + " " + disc).inserted,
                   result.decodes < budget else { continue }
-            // What the client itself shows for a value it does not know (the gate's accounting
-            // left out: it matches kinds loosely, the client does not).
-            result.decodes += 1
-            let garbage = Self.serialize(root, replacing: site.concrete, with: .value(.string("sdui-unknown-value")))
-            let (_, _, unknownRendering) = await outcome(of: FetchedResponse(contentEncoding: nil, body: Array(garbage.utf8), source: response.source),
-                                                         base: base, client: client, secrets: secrets)
-            for candidate in candidateValues where candidate != current {
-                guard result.decodes < budget else { result.truncated = true; return result }
-                result.decodes += 1
-                let text = Self.serialize(root, replacing: site.concrete, with: .value(.string(candidate)))
-                let (cost, detail, rendering) = await outcome(of: FetchedResponse(contentEncoding: nil, body: Array(text.utf8), source: response.source),
-                                                             base: base, client: client, secrets: secrets)
-                // Known: the client does something else with it than with a value it does not know
-                // (a crash on it, where the unknown value does not crash, counts too).
-                guard rendering != unknownRendering else { continue }
-                result.observations.append(ProbeObservation(
-                    path: site.path, componentPath: componentPath, discriminator: disc, kind: site.kind, type: "string",
-                    stringValue: candidate, variant: .knownCandidate, cost: cost, detail: detail))
-            }
+            guard await probeCandidates(at: site, root: root, base: base, run: run, result: &result) else { return result }
         }
         return result
+    }
+
+    /// What every probe of one response shares: the response, the client, the (empty) secrets.
+    struct ProbeRun {
+        let response: FetchedResponse
+        let client: any ContractClient
+        let secrets: Secrets
+
+        /// The response with `text` as its body (uncompressed).
+        func variant(_ text: String) -> FetchedResponse {
+            FetchedResponse(contentEncoding: nil, body: Array(text.utf8), source: response.source)
+        }
+    }
+
+    /// The components the client shows nothing for, which have nothing to lose and are not probed.
+    /// The gate's accounting says which those are by matching kinds loosely (a rendering derived
+    /// from `case productGrid` for `"product_grid"`), so the client is asked: a component whose
+    /// kind swapped for an unknown one renders otherwise is shown after all, and probed.
+    func confirmedNotShown(_ allSites: [Site], root: JSONValue, base: Rendering, run: ProbeRun, result: inout ProbeResult) async -> Set<String> {
+        var notShownPaths = Set(base.notShown.map(\.path))
+        for site in allSites where site.concreteComponentPath.map(notShownPaths.contains) == true {
+            guard let component = site.concreteComponentPath, let disc = site.discriminator, let componentPath = site.componentPath,
+                  site.path == JSONPath.appending(key: disc, to: componentPath), result.decodes < budget else { continue }
+            result.decodes += 1
+            let unknown = Self.serialize(root, replacing: site.concrete, with: .value(.string("sdui-unknown-value")))
+            let (_, _, rendering) = await outcome(of: run.variant(unknown), base: base, client: run.client, secrets: run.secrets)
+            var own = base
+            own.notShown = []
+            if rendering != own { notShownPaths.remove(component) }
+        }
+        return notShownPaths
+    }
+
+    /// Each variant of one site (removed, null, other types, edges) decoded and costed; false when
+    /// the budget ran out (the result is marked truncated).
+    func probeVariants(of site: Site, root: JSONValue, base: Rendering, run: ProbeRun, result: inout ProbeResult) async -> Bool {
+        for (variant, value) in variants(of: site) {
+            guard result.decodes < budget else { result.truncated = true; return false }
+            result.decodes += 1
+            let text = Self.serialize(root, replacing: site.concrete, with: value)
+            let (cost, detail) = await self.cost(of: run.variant(text), base: base, client: run.client, secrets: run.secrets)
+            var stringValue: String?
+            if case .string(let s) = site.value { stringValue = s }
+            result.observations.append(ProbeObservation(
+                path: site.path, componentPath: site.componentPath, discriminator: site.discriminator, kind: site.kind,
+                type: Self.typeName(site.value), stringValue: stringValue, variant: variant, cost: cost, detail: detail))
+        }
+        return true
+    }
+
+    /// Which of the code's strings a discriminator knows: each tried in its place and compared with
+    /// what the client itself shows for a value it does not know (the gate's accounting left out:
+    /// it matches kinds loosely, the client does not). False when the budget ran out.
+    func probeCandidates(at site: Site, root: JSONValue, base: Rendering, run: ProbeRun, result: inout ProbeResult) async -> Bool {
+        guard let componentPath = site.componentPath, let disc = site.discriminator, case .string(let current) = site.value else { return true }
+        result.decodes += 1
+        let garbage = Self.serialize(root, replacing: site.concrete, with: .value(.string("sdui-unknown-value")))
+        let (_, _, unknownRendering) = await outcome(of: run.variant(garbage), base: base, client: run.client, secrets: run.secrets)
+        for candidate in candidateValues where candidate != current {
+            guard result.decodes < budget else { result.truncated = true; return false }
+            result.decodes += 1
+            let text = Self.serialize(root, replacing: site.concrete, with: .value(.string(candidate)))
+            let (cost, detail, rendering) = await outcome(of: run.variant(text), base: base, client: run.client, secrets: run.secrets)
+            // Known: the client does something else with it than with a value it does not know
+            // (a crash on it, where the unknown value does not crash, counts too).
+            guard rendering != unknownRendering else { continue }
+            result.observations.append(ProbeObservation(
+                path: site.path, componentPath: componentPath, discriminator: disc, kind: site.kind, type: "string",
+                stringValue: candidate, variant: .knownCandidate, cost: cost, detail: detail))
+        }
+        return true
     }
 
     /// The strings of a decoder's code worth trying as discriminator values: identifier-like, 2 to 64 characters.

@@ -97,99 +97,7 @@ struct JSONStructureMutator {
         }
         AppliedMoves.note(move)
         Self.modify(&root, at: path[...]) { node in
-            switch move {
-            case .swapKind: // swap a discriminator value among the known kinds (or an unknown one)
-                if case .object(var members) = node, let i = members.firstIndex(where: { discriminators.contains($0.key) }) {
-                    members[i].value = .string(rng.chance(90) ? (rng.pick(dictionary.kinds) ?? "x") : "unknown_kind")
-                    node = .object(members)
-                } else if let kind = rng.pick(dictionary.kinds) {
-                    node = .string(kind)
-                }
-            case .dropMember: // drop a member or element (e.g. a required field)
-                if case .object(var members) = node, !members.isEmpty { members.remove(at: rng.below(members.count)); node = .object(members) }
-                else if case .array(var elements) = node, !elements.isEmpty { elements.remove(at: rng.below(elements.count)); node = .array(elements) }
-            case .duplicate: // duplicate a member (same key twice) or an element
-                if case .object(var members) = node, let m = rng.pick(members) { members.insert(m, at: rng.below(members.count + 1)); node = .object(members) }
-                else if case .array(var elements) = node, let e = rng.pick(elements) { elements.insert(e, at: rng.below(elements.count + 1)); node = .array(elements) }
-            case .changeType: // change the JSON type
-                node = changeType(node, rng: &rng)
-            case .nest: // nest deeply: in arrays, objects or (with a known container) components
-                node = nest(node, rng: &rng)
-            case .splice: // splice a subtree from the corpus
-                if let c = rng.pick(rng.chance(60) ? pool.components : pool.values) {
-                    if case .array(var elements) = node, rng.chance(50) { elements.insert(c, at: rng.below(elements.count + 1)); node = .array(elements) }
-                    else { node = c }
-                }
-            case .extremeNumber: // extreme number
-                node = .number(rng.pick(Self.extremeNumbers)!)
-            case .edgeString: // edge-case string, or raw bytes a JSONValue cannot hold
-                if rng.chance(40) {
-                    injections.append(Array("\"".utf8) + rng.pick(Self.rawInjections)! + Array("\"".utf8))
-                    node = .string(Self.placeholderPrefix + String(injections.count - 1))
-                } else {
-                    node = .string(rng.pick(Self.edgeStrings)!)
-                }
-            case .typedValue: // a key the decoder reads, with a value of its type
-                guard let typed = rng.pick(dictionary.typedKeys) else { break }
-                let value = valueOfType(typed.value, key: typed.key, rng: &rng, injections: &injections)
-                if case .object(var members) = node {
-                    if let i = members.firstIndex(where: { $0.key == typed.key }) { members[i].value = value }
-                    else { members.append(JSONMember(typed.key, value)) }
-                    node = .object(members)
-                } else {
-                    node = .object([JSONMember(typed.key, value)])
-                }
-            case .addKey: // add a known key
-                if case .object(var members) = node, let key = rng.pick(dictionary.keys) {
-                    members.append(JSONMember(key, randomLeaf(&rng)))
-                    node = .object(members)
-                } else {
-                    node = randomLeaf(&rng)
-                }
-            case .enumValue: // a known enum value or kind where a string was
-                node = .string(rng.pick(rng.chance(70) ? dictionary.enumValues : dictionary.kinds) ?? "")
-            case .decoderLiteral: // a literal of the decoder's own code (mined): as a value, or as a key
-                guard let literal = rng.pick(dictionary.literals.isEmpty ? dictionary.enumValues : dictionary.literals) else { break }
-                if case .object(var members) = node, rng.chance(30) {
-                    if !members.isEmpty, rng.chance(50) { members[rng.below(members.count)].key = literal }
-                    else { members.append(JSONMember(literal, randomLeaf(&rng))) }
-                    node = .object(members)
-                } else if case .object(var members) = node, let i = members.indices.filter({ if case .string = members[$0].value { return true }; return false }).randomElement(using: &rng) {
-                    members[i].value = .string(literal)
-                    node = .object(members)
-                } else {
-                    node = .string(literal)
-                }
-            case .documentString: // a string seen elsewhere in this document (ids and references that must agree)
-                if let s = rng.pick(documentStrings) {
-                    if case .object(var members) = node, let i = members.indices.filter({ if case .string = members[$0].value { return true }; return false }).randomElement(using: &rng) {
-                        members[i].value = .string(s)
-                        node = .object(members)
-                    } else {
-                        node = .string(s)
-                    }
-                }
-            case .moveNumber: // a number moved across a type boundary or by orders of magnitude
-                node = mutateNumber(node, rng: &rng, injections: &injections)
-            case .leafBytes: // mutate the bytes of a leaf
-                if case .string(let s) = node {
-                    var b = Array(s.utf8)
-                    ByteMutator.mutate(&b, maxSize: b.count + 8, rng: &rng)
-                    node = .string(String(decoding: b, as: UTF8.self))
-                } else if case .number(let d) = node {
-                    node = .number(rng.chance(50) ? d + Double(rng.below(3)) - 1 : d * Double(rng.below(20) + 1) / 4)
-                }
-            case .shuffle: // shuffle members or elements
-                if case .object(let members) = node { node = .object(members.shuffled(using: &rng)) }
-                else if case .array(let elements) = node { node = .array(elements.shuffled(using: &rng)) }
-            case .renameKey: // rename a key to another known key
-                if case .object(var members) = node, !members.isEmpty, let key = rng.pick(dictionary.keys) {
-                    members[rng.below(members.count)].key = key
-                    node = .object(members)
-                }
-            default:
-                break
-            }
+            apply(move, to: &node, discriminators: discriminators, documentStrings: documentStrings, rng: &rng, injections: &injections)
         }
     }
 
@@ -261,6 +169,7 @@ struct JSONStructureMutator {
         while head < queue.count, head < limit {
             let (value, path) = queue[head]
             head += 1
+            guard path.count < maxPathDepth else { continue }
             switch value {
             case .object(let members):
                 if members.contains(where: { $0.key == key }) { found.append(path) }
@@ -333,20 +242,29 @@ struct JSONStructureMutator {
 
     /// The path to a random node among the first `limit` breadth-first: nodes are recorded with a
     /// link to their parent, and only the chosen path is built (deep trees make full paths costly).
+    /// How deep a move reaches into a document. `modify` recurses once per step, and a `nest`
+    /// move can make a chain of a thousand containers within one mutation: a move drawn inside it
+    /// overflowed the stack of libFuzzer's crash minimizer (`sdui repro --minimize`). The parser
+    /// materializes 64 levels; nothing deeper is worth a move of its own.
+    static let maxPathDepth = 64
+
     static func randomPath(in root: JSONValue, limit: Int, rng: inout FuzzRandom) -> [Step] {
         var parents: [Int] = [-1]
         var steps: [Step] = [.member(0)]
         var values: [JSONValue] = [root]
+        var depths: [Int] = [0]
         var head = 0
         while head < values.count, values.count < limit {
+            guard depths[head] < maxPathDepth else { head += 1; continue }
+            let depth = depths[head] + 1
             switch values[head] {
             case .object(let members):
                 for (i, m) in members.enumerated() where values.count < limit {
-                    parents.append(head); steps.append(.member(i)); values.append(m.value)
+                    parents.append(head); steps.append(.member(i)); values.append(m.value); depths.append(depth)
                 }
             case .array(let elements):
                 for (i, e) in elements.enumerated() where values.count < limit {
-                    parents.append(head); steps.append(.element(i)); values.append(e)
+                    parents.append(head); steps.append(.element(i)); values.append(e); depths.append(depth)
                 }
             default: break
             }

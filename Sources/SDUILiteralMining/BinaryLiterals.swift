@@ -135,6 +135,9 @@ extension DecoderLiterals {
     /// Optimised code also derives one literal's word from another's (`add x8, x22, #0x3f8`), a
     /// large literal's length from another's, and copies them (`mov x1, x22`): followed too. An
     /// address is `adrp` + `add` (or `adr`, which the linker leaves of the pair when it can).
+    // Long on purpose: one pass over the instructions with one register file that every kind of
+    // instruction reads or writes (movz/movk words, adrp/add pairs, copies); split by instruction kind,
+    // each piece would take and return the whole state for a few lines of decoding.
     static func scanARM64(_ image: some LiteralImage, _ section: ImageSection, into found: inout Set<String>) {
         let bytes = image.bytes
         let end = min(section.offset + section.size, bytes.count)

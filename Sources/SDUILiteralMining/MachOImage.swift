@@ -57,6 +57,8 @@ struct MachOImage: LiteralImage {
         return images
     }
 
+// Long on purpose: one walk over the load commands in file order, each bounded by the header's
+// size and count checked at the top; the checks and the walk read the same offsets.
     init(_ bytes: [UInt8]) throws(Reason) {
         func u32(_ o: Int) -> UInt32 { DecoderLiterals.readU32(bytes, o) }
         func u64(_ o: Int) -> UInt64 { DecoderLiterals.readU64(bytes, o) }

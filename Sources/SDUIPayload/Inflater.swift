@@ -6,6 +6,8 @@ import Foundation
 /// inflating: output is produced into a buffer that never grows past `maxOutput + 1` bytes, so a
 /// decompression bomb is stopped as soon as it crosses the limit, with memory bounded by the limit.
 enum Inflater {
+// Long on purpose: zlib's stream is initialised, driven and ended (the `defer`) in one scope, and
+// the output limit is checked inside the loop that produces the output, not after it.
     static func inflate(
         _ input: UnsafeRawBufferPointer, as encoding: ContentEncoding, maxOutput: Int
     ) throws(PayloadError) -> [UInt8] {

@@ -57,6 +57,8 @@ extension Rendering {
     }
 
     /// Reads a rendering's text back; the error names the 1-based line that could not be read.
+// Long on purpose: a line-by-line reader with one stack of open components that each kind of line
+// (screen, attribute, component, placeholder, warning) reads and changes; its error names the line.
     public static func parse(_ text: String) throws(RenderingParseError) -> Rendering {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }

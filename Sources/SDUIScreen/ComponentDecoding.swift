@@ -6,6 +6,9 @@ import SDUIJSON
 extension Component: Decodable {
     private enum Keys: String, CodingKey { case type, id, data }
 
+// Long on purpose: the component's path, its depth and its place in the context's stack are set
+// up (with their `defer`s) around the whole decode, and every lenient fallback (not an object, no
+// type, an unknown one, a broken payload) returns from inside that scope with its placeholder.
     public init(from decoder: any Decoder) throws {
         let context = decoder.context
         // Components sit at `$.components[i]` or `<parent>.data.children[i]`: extend the parent's path.

@@ -1,4 +1,5 @@
 import Foundation
+import SDUIJSON
 @testable import SDUIFuzz
 import Testing
 import TestSupport
@@ -160,5 +161,21 @@ import TestSupport
             [MutationMoveStatistic(move: .swapKind, uses: 2, newCoverage: 2)],
         ])
         #expect(sum == [MutationMoveStatistic(move: .swapKind, uses: 7, newCoverage: 2), MutationMoveStatistic(move: .splice, uses: 3, newCoverage: 1)])
+    }
+}
+
+/// A move never reaches deeper than the parser materializes: `modify` recurses once per step, and
+/// a chain of a thousand nested containers (a `nest` move) once overflowed the minimizer's stack.
+@Suite struct MovePathDepthTests {
+    @Test func pathsStopAtTheDepthLimit() {
+        var value = JSONValue.number(1)
+        for _ in 0..<3_000 { value = .array([value]) }
+        var rng = FuzzRandom(seed: 7)
+        for _ in 0..<200 {
+            #expect(JSONStructureMutator.randomPath(in: value, limit: 4_000, rng: &rng).count <= JSONStructureMutator.maxPathDepth)
+        }
+        var object = JSONValue.object([JSONMember("k", .number(1))])
+        for _ in 0..<3_000 { object = .object([JSONMember("a", object)]) }
+        #expect(JSONStructureMutator.objectPaths(in: object, withKey: "k", limit: 4_000).isEmpty, "the holder is 3,000 levels down")
     }
 }
