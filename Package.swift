@@ -108,7 +108,10 @@ let package = Package(
         // Fuzz campaigns: build and verify fuzzers, run them, triage crashes, report.
         // (It explains crash inputs with the reference decoder too: SDUIScreen.)
         .target(name: "SDUICampaign", dependencies: ["SDUIFuzz", "SDUILiteralMining", "SDUIDecoderSlice", "SDUIPlatform", "SDUIPlatformProcesses",
-                                                     "SDUIScreen", "SDUIPayload", "SDUIJSON"]),
+                                                     "SDUIScreen", "SDUIPayload", "SDUIJSON", "SDUICrashAnalysis"]),
+        // What a crash is: a replay's output read into a CrashAnalysis (frames, title, signature),
+        // and the replays of a debug build that the contract gate and `sdui repro` share.
+        .target(name: "SDUICrashAnalysis", dependencies: ["SDUIFuzz", "SDUIPlugIn", "SDUIPlatform", "SDUIPlatformProcesses"]),
         // What a decoder compares payloads against, mined offline: its Swift sources (swift-syntax)
         // and its binary (ELF, Mach-O). Used by the campaign runner and the CLI, not by fuzz binaries.
         .target(name: "SDUILiteralMining", dependencies: [

@@ -89,10 +89,11 @@ struct FuzzRegressCommand: ParsableCommand {
             let (analysis, _) = try triage.replay(binary: binary, input: input, timeout: 10, rssLimitMB: 2048, configuration: harness,
                                                   extraEnvironment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
             let shown = input.replacingOccurrences(of: (generated ? here : root) + "/", with: "")
-            let finding = analysis.kind == .notReproduced ? nil
-                : CrashFinding(target: sidecar.product, signature: analysis.signature, kind: analysis.kind.rawValue, title: analysis.title,
-                               message: analysis.message, inputs: [shown], reproduce: "sdui repro \(shown)", frames: analysis.frames,
-                               packageRoot: root, baseDirectory: here)
+            let finding = analysis.signature.map { signature in
+                CrashFinding(target: sidecar.product, signature: signature, kind: analysis.kind.rawValue, title: analysis.title,
+                             message: analysis.message, inputs: [shown], reproduce: "sdui repro \(shown)", frames: analysis.frames,
+                             packageRoot: root, baseDirectory: here)
+            }
             replays.append(.init(input: shown, product: sidecar.product, finding: finding, seconds: Date().timeIntervalSince(started)))
             let line = "\(finding == nil ? "ok     " : "CRASHES") \(shown)  [\(sidecar.product)] \(finding?.title ?? "")"
             if format == .text { print(line) } else { printError(line) }

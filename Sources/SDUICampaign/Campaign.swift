@@ -3,6 +3,8 @@ import SDUIPlatform
 import SDUIPlatformProcesses
 import SDUIFuzz
 import SDUILiteralMining
+// Crash analysis (CrashAnalysis, CrashTriage, the debug replays) is the campaign's vocabulary too.
+@_exported import SDUICrashAnalysis
 
 /// Settings of one fuzz campaign.
 public struct CampaignOptions: Sendable {
@@ -63,7 +65,7 @@ public struct CampaignOptions: Sendable {
 public struct TargetResult: Sendable, Codable {
     public struct Crash: Sendable, Codable {
         public var signature: String
-        public var kind: String
+        public var kind: CrashAnalysis.Kind
         public var title: String
         public var message: String?
         /// Every input with this signature (relative to the package root); the first reproduces it.
@@ -77,9 +79,12 @@ public struct TargetResult: Sendable, Codable {
         /// (``CrashGrouping``): an unlined frame, another sample of one hang, another kind.
         public var alsoSignedAs: [String]? = nil
         /// The other kinds the site fails as (an allocation sized by the payload: oom, timeout…).
-        public var alsoKinds: [String]? = nil
+        public var alsoKinds: [CrashAnalysis.Kind]? = nil
         /// Why an input that looks like another site's was not joined to it.
         public var groupingNote: String? = nil
+        /// The fuzz engine's keys of the sites its inputs were kept under while fuzzing (the lines of
+        /// `logs/<target>.crash-sites`, the names `crash-<key>`); none for an input libFuzzer kept.
+        public var siteKeys: [CrashSiteKey]? = nil
     }
 
     public var target: String
@@ -400,17 +405,18 @@ public final class Campaign: @unchecked Sendable {
                 unconfirmed.append(relative(file))
                 continue
             }
-            let key = analysis.signature
+            guard let key = analysis.signature else { unconfirmed.append(relative(file)); continue }
             if bySignature[key] == nil {
                 order.append(key)
                 bySignature[key] = TargetResult.Crash(
-                    signature: key, kind: analysis.kind.rawValue, title: analysis.title, message: analysis.message,
+                    signature: key, kind: analysis.kind, title: analysis.title, message: analysis.message,
                     inputs: [], frames: analysis.frames,
                     reproduce: ReproduceCommand.replay(binary: relative(binary), configuration: .file(relative(replayConfiguration)),
                                                        timeout: options.timeout, rssLimitMB: options.rssLimitMB, inputs: [relative(file)]).description,
                     firstSeconds: date == .distantFuture ? nil : max(0, date.timeIntervalSince(start)))
             }
             bySignature[key]!.inputs.append(relative(file))
+            if let site = CrashSiteKey(artifactName: name) { bySignature[key]!.siteKeys = (bySignature[key]!.siteKeys ?? []) + [site] }
         }
         return (CrashGrouping.merge(order.map { bySignature[$0]! }), files.dropFirst(Self.triageCap).map { relative($0.0) }, unconfirmed)
     }

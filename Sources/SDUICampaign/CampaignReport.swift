@@ -37,7 +37,7 @@ public struct CampaignReport: Sendable {
             if !r.crashes.isEmpty {
                 md += "\n| \(r.target): signature | kind | found after | inputs | title |\n|---|---|---|---|---|\n"
                 for c in r.crashes.sorted(by: { ($0.firstSeconds ?? .infinity) < ($1.firstSeconds ?? .infinity) }) {
-                    md += "| `\(c.signature)` | \(([c.kind] + (c.alsoKinds ?? [])).joined(separator: ", ")) | \(c.firstSeconds.map { String(format: "%.1f s", $0) } ?? "?") | \(c.inputs.count) | "
+                    md += "| `\(c.signature)` | \(([c.kind] + (c.alsoKinds ?? [])).map(\.rawValue).joined(separator: ", ")) | \(c.firstSeconds.map { String(format: "%.1f s", $0) } ?? "?") | \(c.inputs.count) | "
                     md += c.title.replacingOccurrences(of: "|", with: "\\|") + " |\n"
                 }
             }
@@ -54,11 +54,14 @@ public struct CampaignReport: Sendable {
             }
             for c in r.crashes {
                 md += "\n## \(r.target): `\(c.signature)`\n\n"
-                md += "- kind: \(([c.kind] + (c.alsoKinds ?? [])).joined(separator: ", "))\n- title: \(c.title)\n"
+                md += "- kind: \(([c.kind] + (c.alsoKinds ?? [])).map(\.rawValue).joined(separator: ", "))\n- title: \(c.title)\n"
                 if let others = c.alsoSignedAs, !others.isEmpty {
                     md += "- one site, also signed as: " + others.map { "`\($0)`" }.joined(separator: ", ") + "\n"
                 }
                 if let note = c.groupingNote { md += "- not joined to another site: \(note)\n" }
+                if let sites = c.siteKeys, !sites.isEmpty {
+                    md += "- kept while fuzzing at engine site(s): " + sites.map { "`\($0)`" }.joined(separator: ", ") + "\n"
+                }
                 md += "- inputs (\(c.inputs.count)): " + c.inputs.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
                 md += c.inputs.count > 5 ? ", …\n" : "\n"
                 md += "- reproduce:\n\n  ```sh\n  \(c.reproduce)\n  ```\n\n"

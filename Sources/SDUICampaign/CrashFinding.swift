@@ -38,7 +38,7 @@ public struct CrashFinding: Sendable, Hashable {
 
     /// A campaign's crash (``TargetResult/Crash``).
     public init(_ crash: TargetResult.Crash, target: String, packageRoot: String, baseDirectory: String) {
-        self.init(target: target, signature: crash.signature, kind: crash.kind, title: crash.title, message: crash.message,
+        self.init(target: target, signature: crash.signature, kind: crash.kind.rawValue, title: crash.title, message: crash.message,
                   inputs: crash.inputs, reproduce: crash.reproduce, frames: crash.frames, packageRoot: packageRoot,
                   baseDirectory: baseDirectory)
     }

@@ -45,16 +45,17 @@ public enum CrashGrouping {
         target.inputs += absorbed.inputs
         target.alsoSignedAs = (target.alsoSignedAs ?? []) + [absorbed.signature] + (absorbed.alsoSignedAs ?? [])
         let kinds = [target.kind] + (target.alsoKinds ?? []) + [absorbed.kind] + (absorbed.alsoKinds ?? [])
-        var unique: [String] = []
+        var unique: [CrashAnalysis.Kind] = []
         for k in kinds where !unique.contains(k) { unique.append(k) }
         target.alsoKinds = unique.count > 1 ? Array(unique.dropFirst()) : target.alsoKinds
         if let a = absorbed.firstSeconds, a < (target.firstSeconds ?? .infinity) { target.firstSeconds = a }
+        if let sites = absorbed.siteKeys { target.siteKeys = (target.siteKeys ?? []) + sites }
     }
 
     static func joinUnlined(_ crashes: [TargetResult.Crash]) -> [TargetResult.Crash] {
         var result = crashes
         var removed = Set<Int>()
-        for (i, crash) in crashes.enumerated() where crash.kind != "timeout" && siteLine(crash) == nil {
+        for (i, crash) in crashes.enumerated() where crash.kind != .timeout && siteLine(crash) == nil {
             let chain = projectChain(crash)
             guard let function = chain.first else { continue }
             let candidates = crashes.indices.filter { j in
@@ -77,7 +78,7 @@ public enum CrashGrouping {
     static func joinHangSamples(_ crashes: [TargetResult.Crash]) -> [TargetResult.Crash] {
         var result = crashes
         var removed = Set<Int>()
-        let hangs = crashes.indices.filter { crashes[$0].kind == "timeout" }
+        let hangs = crashes.indices.filter { crashes[$0].kind == .timeout }
         for i in hangs where !removed.contains(i) {
             for j in hangs where j != i && !removed.contains(j) && !removed.contains(i) {
                 let a = projectChain(result[i]), b = projectChain(result[j])
@@ -95,7 +96,7 @@ public enum CrashGrouping {
     }
 
     static func joinAllocationKinds(_ crashes: [TargetResult.Crash]) -> [TargetResult.Crash] {
-        let allocationKinds: Set<String> = ["oom", "sanitizer", "timeout"]
+        let allocationKinds: Set<CrashAnalysis.Kind> = [.oom, .sanitizer, .timeout]
         var result = crashes
         var removed = Set<Int>()
         var bySite: [SourceSite: Int] = [:]

@@ -71,21 +71,8 @@ public struct FuzzBuilder: Sendable {
 
     public func binary(_ product: String) -> String { binDirectory + "/" + product }
 
-    public enum BuildError: Error, CustomStringConvertible {
-        case swiftNotFound
-        case buildFailed(product: String, output: String)
-        case notInstrumented(product: String, reason: String)
-        case noLibFuzzer(String)
-
-        public var description: String {
-            switch self {
-            case .swiftNotFound: "the swift toolchain was not found on PATH"
-            case .buildFailed(let p, let out): "building \(p) failed:\n\(out.suffix(3000))"
-            case .notInstrumented(let p, let reason): "\(p) is not a usable fuzzer: \(reason)"
-            case .noLibFuzzer(let message): message
-            }
-        }
-    }
+    /// Why a build failed (shared with ``DebugBuilder``).
+    public typealias BuildError = SDUICrashAnalysis.BuildError
 
     /// The exact command that builds `product` (for reports and documentation).
     public func buildCommand(_ product: String) -> String {
@@ -135,32 +122,3 @@ public struct FuzzBuilder: Sendable {
     }
 }
 
-/// Builds products of a package in its normal debug build (`.build/debug`): the contract gate's
-/// clients, and the replayers `sdui repro` runs. Under the SwiftPM command plugin, SwiftPM holds
-/// `.build` while `sdui` runs, so the plugin names another scratch folder
-/// (`SDUI_DEBUG_SCRATCH_PATH`, `.build-sdui-debug`) and a build there does not wait for itself.
-public struct DebugBuilder: Sendable {
-    public var packageRoot: String
-    /// `--scratch-path` for the build; nil: the package's own `.build`.
-    public var scratchPath: String?
-
-    public init(packageRoot: String, scratchPath: String? = ProcessInfo.processInfo.environment["SDUI_DEBUG_SCRATCH_PATH"]) {
-        self.packageRoot = packageRoot
-        self.scratchPath = scratchPath.flatMap { $0.isEmpty ? nil : $0 }
-    }
-
-    /// Builds `product` and returns its binary's path.
-    public func build(_ product: String) throws -> String {
-        guard let swift = Toolchain.tool("swift") else { throw FuzzBuilder.BuildError.swiftNotFound }
-        let scratch = scratchPath.map { ["--scratch-path", $0] } ?? []
-        let out = try ProcessRunner.run(swift, ["build", "--product", product] + scratch, in: packageRoot)
-        guard out.status == 0 else { throw FuzzBuilder.BuildError.buildFailed(product: product, output: out.stdout + out.stderr) }
-        return binary(product)
-    }
-
-    /// Where `build` puts `product` (`.build/debug/<product>`, or under the scratch folder).
-    public func binary(_ product: String) -> String {
-        let scratch = scratchPath.map { $0.hasPrefix("/") ? $0 : packageRoot + "/" + $0 } ?? packageRoot + "/.build"
-        return scratch + "/debug/" + product
-    }
-}

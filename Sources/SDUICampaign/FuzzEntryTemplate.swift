@@ -23,7 +23,7 @@ public enum FuzzEntryTemplate {
     }
 
     /// The name of a generated target's entry file (frames in it are the harness's, not the decoder's).
-    public static let generatedFileName = "SDUIGeneratedEntry.swift"
+    public static let generatedFileName = FrameClassifier.generatedEntryFileName
 
     /// A whole target file for a decoder called as `decodeExpression` over `data: Data`, compiled
     /// in the decoder's own module (so internal entry points work). The call runs on the main

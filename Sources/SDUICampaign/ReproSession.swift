@@ -109,13 +109,14 @@ public struct ReproSession: Sendable {
         let sanitizer = try reproducer.sanitizerReplay(file)
         let debug = request.replay.debugReplay ? try reproducer.debugReplay(file) : nil
         var report = ReproReport(file: file, facts: facts, sanitizer: sanitizer, debug: debug)
-        guard report.reproduces else { return report }
+        // A reproducing sanitizer replay is signed; without a signature there is nothing to keep it under.
+        guard report.reproduces, let signature = sanitizer.analysis.signature else { return report }
         var keepPath = file
         if request.minimize {
             if sanitizer.analysis.kind == .crash || sanitizer.analysis.kind == .sanitizer {
                 let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-min-\(UUID().uuidString)").path
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-                let result = try reproducer.minimize(file, signature: sanitizer.analysis.signature, seconds: request.minimizeSeconds, into: dir)
+                let result = try reproducer.minimize(file, signature: signature, seconds: request.minimizeSeconds, into: dir)
                 report.minimized = result
                 report.minimizedJSON = InputFacts.prettyJSON(of: result.path, contentEncoding: encoding)
                 keepPath = result.path
@@ -126,7 +127,7 @@ public struct ReproSession: Sendable {
         if let keepDirectory = request.keepDirectory {
             let size = (try? FileManager.default.attributesOfItem(atPath: keepPath)[.size] as? Int) ?? 0
             let sidecar = RegressionStore.Sidecar(
-                signature: sanitizer.analysis.signature, kind: sanitizer.analysis.kind.rawValue, title: sanitizer.analysis.title,
+                signature: signature, kind: sanitizer.analysis.kind.rawValue, title: sanitizer.analysis.title,
                 decoder: spec.name, product: spec.product, date: ISO8601DateFormatter().string(from: Date()),
                 foundBy: request.foundBy ?? facts.origin, originalFile: (file as NSString).lastPathComponent,
                 originalSize: facts.receivedBytes, size: size, contentEncoding: encoding)
@@ -178,7 +179,7 @@ public struct ReproReport: Codable, Sendable {
             out += "\(outcome.build) build: \(outcome.verdict.rawValue) (\(outcome.reproduced)/\(outcome.tries) tries)"
             if outcome.verdict != .doesNotReproduce { out += " — \(outcome.analysis.title)" }
             out += "\n"
-            if outcome.build == "sanitizer", outcome.verdict != .doesNotReproduce { out += "  signature: \(outcome.analysis.signature)\n" }
+            if outcome.build == "sanitizer", outcome.verdict != .doesNotReproduce { out += "  signature: \(outcome.analysis.signature ?? "none")\n" }
             let frames = outcome.analysis.frames
             if outcome.verdict != .doesNotReproduce, !frames.isEmpty {
                 out += "  stack (→ project frames):\n"
@@ -190,7 +191,7 @@ public struct ReproReport: Codable, Sendable {
             out += "  replay: \(outcome.command)\n"
         }
         out += "verdict:   \(verdictText)"
-        if reproduces { out += " (\(sanitizer.analysis.kind.rawValue), \(sanitizer.analysis.signature))" }
+        if reproduces { out += " (\(sanitizer.analysis.kind.rawValue), \(sanitizer.analysis.signature ?? "unsigned"))" }
         out += "\n"
         if let m = minimized {
             out += m.sameSignature
@@ -209,7 +210,7 @@ public struct ReproReport: Codable, Sendable {
     public static func table(_ reports: [ReproReport]) -> String {
         var out = "\n| input | encoding | kind | verdict | signature |\n|---|---|---|---|---|\n"
         for r in reports {
-            out += "| \((r.file as NSString).lastPathComponent) | \(r.facts.encoding ?? "-") | \(r.reproduces ? r.sanitizer.analysis.kind.rawValue : "-") | \(r.verdictText) | \(r.reproduces ? r.sanitizer.analysis.signature : "-") |\n"
+            out += "| \((r.file as NSString).lastPathComponent) | \(r.facts.encoding ?? "-") | \(r.reproduces ? r.sanitizer.analysis.kind.rawValue : "-") | \(r.verdictText) | \(r.reproduces ? r.sanitizer.analysis.signature ?? "-" : "-") |\n"
         }
         let n = reports.filter(\.reproduces).count
         out += "\n\(reports.count) input(s): \(n) reproduce, \(reports.count - n) do not.\n"

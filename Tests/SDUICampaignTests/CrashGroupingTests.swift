@@ -1,15 +1,16 @@
 @testable import SDUICampaign
 import Testing
+import SDUIFuzz
 
 /// One signature per crash site: the three shapes one site takes across a campaign's inputs.
 @Suite struct CrashGroupingTests {
     typealias Frame = CrashAnalysis.Frame
 
-    static func crash(_ signature: String, kind: String = "crash", inputs: Int = 1, _ frames: [(String, String)]) -> TargetResult.Crash {
+    static func crash(_ signature: String, kind: CrashAnalysis.Kind = .crash, inputs: Int = 1, _ frames: [(String, String)]) -> TargetResult.Crash {
         let stack = [Frame(index: 0, function: "swift_runtime_failure", location: "", isProject: false)]
             + frames.enumerated().map { Frame(index: $0.offset + 1, function: $0.element.0, location: $0.element.1, isProject: true) }
             + [Frame(index: frames.count + 1, function: "FuzzHarness.check(_:notAPayload:)", location: "Sources/SDUIFuzz/FuzzHarness.swift:70:3", isProject: false)]
-        return TargetResult.Crash(signature: signature, kind: kind, title: "\(kind) in \(frames.first?.0 ?? "?")", message: nil,
+        return TargetResult.Crash(signature: signature, kind: kind, title: "\(kind.rawValue) in \(frames.first?.0 ?? "?")", message: nil,
                                   inputs: (0..<inputs).map { "artifacts/\(signature)-\($0)" }, frames: stack, reproduce: "", firstSeconds: Double(inputs))
     }
 
@@ -21,6 +22,11 @@ import Testing
         #expect(merged.map(\.signature) == ["crash-lined", "crash-other"])
         #expect(merged[0].inputs == ["artifacts/crash-lined-0", "artifacts/crash-unlined-0"])
         #expect(merged[0].alsoSignedAs == ["crash-unlined"])
+        // The engine's site keys of both follow the join (the report lists them with the signature).
+        var a = lined, b = unlined
+        a.siteKeys = [CrashSiteKey(1)]
+        b.siteKeys = [CrashSiteKey(2)]
+        #expect(CrashGrouping.merge([a, b])[0].siteKeys == [CrashSiteKey(1), CrashSiteKey(2)])
     }
 
     @Test func anUnlinedFrameStaysApartWhenTheSiteCannotBeTold() {
@@ -36,10 +42,10 @@ import Testing
 
     @Test func oneHangCaughtAtThreeDepthsIsOneSignature() {
         let parse = [("Parser.parse(_:)", "Sources/Feed/Parser.swift:30:5"), ("Feed.load(_:)", "Sources/Feed/Feed.swift:12:5"), ("Feed.decode(_:)", "Sources/Feed/Feed.swift:5:5")]
-        let inClosure = Self.crash("timeout-closure", kind: "timeout", inputs: 1, [("closure #1 in Parser.parse(_:)", "Sources/Feed/Parser.swift:33:9")] + parse)
-        let inParse = Self.crash("timeout-parse", kind: "timeout", inputs: 3, parse)
-        let inCaller = Self.crash("timeout-caller", kind: "timeout", inputs: 1, Array(parse.dropFirst()))
-        let otherHang = Self.crash("timeout-other", kind: "timeout", [("Grid.layout(_:)", "Sources/Feed/Grid.swift:8:5"), ("Feed.render(_:)", "Sources/Feed/Feed.swift:40:5")])
+        let inClosure = Self.crash("timeout-closure", kind: .timeout, inputs: 1, [("closure #1 in Parser.parse(_:)", "Sources/Feed/Parser.swift:33:9")] + parse)
+        let inParse = Self.crash("timeout-parse", kind: .timeout, inputs: 3, parse)
+        let inCaller = Self.crash("timeout-caller", kind: .timeout, inputs: 1, Array(parse.dropFirst()))
+        let otherHang = Self.crash("timeout-other", kind: .timeout, [("Grid.layout(_:)", "Sources/Feed/Grid.swift:8:5"), ("Feed.render(_:)", "Sources/Feed/Feed.swift:40:5")])
         let merged = CrashGrouping.merge([inClosure, inParse, inCaller, otherHang])
         #expect(merged.map(\.signature) == ["timeout-closure", "timeout-other"])
         #expect(merged[0].inputs.count == 5)
@@ -47,19 +53,19 @@ import Testing
         #expect(merged[0].frames.contains { $0.location == "Sources/Feed/Feed.swift:12:5" }, "the deepest sample's stack holds the caller too")
         #expect(merged[0].alsoKinds == nil)
         // A hang caught in the decode entry alone shares too little to join anything.
-        let entryOnly = Self.crash("timeout-entry", kind: "timeout", [("Feed.decode(_:)", "Sources/Feed/Feed.swift:5:5")])
+        let entryOnly = Self.crash("timeout-entry", kind: .timeout, [("Feed.decode(_:)", "Sources/Feed/Feed.swift:5:5")])
         #expect(CrashGrouping.merge([inParse, entryOnly]).count == 2)
     }
 
     @Test func anAllocationSizedByThePayloadIsOneSignatureWithItsKinds() {
         let site = [("Image.pixels(_:)", "Sources/Feed/Image.swift:21:17"), ("Image.init(from:)", "Sources/Feed/Image.swift:10:5")]
-        let oom = Self.crash("oom-1", kind: "oom", site)
-        let overflow = Self.crash("sanitizer-1", kind: "sanitizer", site)
-        let slow = Self.crash("timeout-1", kind: "timeout", site)
-        let unrelated = Self.crash("crash-1", kind: "crash", site)
+        let oom = Self.crash("oom-1", kind: .oom, site)
+        let overflow = Self.crash("sanitizer-1", kind: .sanitizer, site)
+        let slow = Self.crash("timeout-1", kind: .timeout, site)
+        let unrelated = Self.crash("crash-1", kind: .crash, site)
         let merged = CrashGrouping.merge([oom, overflow, slow, unrelated])
         #expect(merged.map(\.signature) == ["oom-1", "crash-1"])
-        #expect(merged[0].alsoKinds == ["sanitizer", "timeout"])
+        #expect(merged[0].alsoKinds == [.sanitizer, .timeout])
         #expect(merged[0].alsoSignedAs == ["sanitizer-1", "timeout-1"])
         #expect(merged[0].inputs.count == 3)
     }
@@ -69,13 +75,13 @@ import Testing
         // recursive function, once in an allocation it called (no line of its own on top).
         let recursive = Array(repeating: ("TemplateStore.expand(_:)", "Sources/RegistryKit/ComponentRegistry.swift:68:26"), count: 40)
         func overflow(_ signature: String, top: [(String, String)]) -> TargetResult.Crash {
-            var crash = Self.crash(signature, kind: "sanitizer", top + recursive + [("ComponentRegistry.make(_:parent:)", "Sources/RegistryKit/ComponentRegistry.swift:36:9")])
+            var crash = Self.crash(signature, kind: .sanitizer, top + recursive + [("ComponentRegistry.make(_:parent:)", "Sources/RegistryKit/ComponentRegistry.swift:36:9")])
             crash.title = "stack-overflow in \(top.first?.0 ?? "?"): AddressSanitizer: stack-overflow"
             return crash
         }
         let atLookup = overflow("sanitizer-lookup", top: [("TemplateStore.expand(_:)", "Sources/RegistryKit/ComponentRegistry.swift:62:30")])
         let inAllocation = overflow("sanitizer-alloc", top: [])
-        var heapOverflow = Self.crash("sanitizer-heap", kind: "sanitizer", [("HeroRenderer.legacy(_:)", "Sources/RegistryKit/Components.swift:423:9")])
+        var heapOverflow = Self.crash("sanitizer-heap", kind: .sanitizer, [("HeroRenderer.legacy(_:)", "Sources/RegistryKit/Components.swift:423:9")])
         heapOverflow.title = "heap-buffer-overflow in HeroRenderer.legacy(_:)"
         let otherRecursion = overflow("sanitizer-other", top: [])
         var other = otherRecursion

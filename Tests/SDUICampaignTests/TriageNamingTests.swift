@@ -177,7 +177,7 @@ import Testing
         let other = Self.castLog.replacingOccurrences(of: "'Swift.Int' (0x7f3a10c0a1b8) to 'Swift.String'", with: "'Foundation.NSNull' (0x1) to 'Foundation.NSString'")
         #expect(triage.analyse(output: other, exitStatus: 1).signature == triage.analyse(output: Self.castLog, exitStatus: 1).signature)
         #expect(triage.analyse(output: other, exitStatus: 1).title.hasSuffix("'Foundation.NSNull' to 'Foundation.NSString'"))
-        func conversion(_ message: String) -> String {
+        func conversion(_ message: String) -> String? {
             triage.analyse(output: """
                 Fatal error: \(message)
                 ==1== ERROR: libFuzzer: deadly signal

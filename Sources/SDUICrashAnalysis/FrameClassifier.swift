@@ -18,11 +18,11 @@ public struct FrameClassifier: Sendable, Hashable {
     /// a crash inside a stand-in is never counted as the user's bug.
     public init(fuzzProduct: String? = nil, generated: Bool = false) {
         harnessModules = ["SDUIFuzz", "SDUIPlatform"]
-        harnessFolders = ["/Sources/SDUIFuzz/", "/Sources/FuzzTargets/", "/Sources/SDUIPlatform/", "/Sources/CSDUIPlatform/"]
+        harnessFolders = ["/Sources/SDUIFuzz/", "/Sources/FuzzTargets/", "/Sources/SDUIPlatform/", "/Sources/CSDUIPlatform/", "/Sources/CSDUIFuzzEngine/"]
         if generated {
             // By location, not module: the user's extension of a stand-in type (`Color(hex:)`)
             // is mangled under the stand-in's module, but it is the user's code.
-            harnessFolders += ["/" + FuzzEntryTemplate.generatedFileName, "/StandIns/"]
+            harnessFolders += ["/" + Self.generatedEntryFileName, "/StandIns/"]
             return
         }
         if let product = fuzzProduct, !product.isEmpty {
@@ -30,6 +30,10 @@ public struct FrameClassifier: Sendable, Hashable {
             harnessFolders.append("/Sources/\(product)/")
         }
     }
+
+    /// The file of a generated target that holds the harness's entry points
+    /// (`FuzzEntryTemplate.generatedFileName` is this name).
+    public static let generatedEntryFileName = "SDUIGeneratedEntry.swift"
 
     /// Modules of the toolchain: never the decoder's code.
     static let toolchainModules: Set<String> = [

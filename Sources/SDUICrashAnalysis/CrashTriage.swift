@@ -20,6 +20,13 @@ public struct CrashAnalysis: Sendable, Hashable, Codable {
         /// The frame is the decoder's own code (not the harness, libFuzzer, a sanitizer, the Swift
         /// runtime, the standard library, Foundation or libc), wherever it lives.
         public var isProject: Bool
+
+        public init(index: Int, function: String, location: String, isProject: Bool) {
+            self.index = index
+            self.function = function
+            self.location = location
+            self.isProject = isProject
+        }
     }
 
     public var kind: Kind
@@ -28,7 +35,10 @@ public struct CrashAnalysis: Sendable, Hashable, Codable {
     /// The Swift runtime's `Fatal error: …` message, or the sanitizer's summary.
     public var message: String?
     public var frames: [Frame]
-    public var signature: String
+    /// One per crash site (see ``CrashTriage/signature(kind:sanitizerKind:message:violation:frames:packageRoot:)``);
+    /// nil when the input does not crash, and for a debug build's replay (signatures come from the
+    /// sanitizer build, which the campaign runs).
+    public var signature: String?
     /// A one-line title: kind, top project frame, message.
     public var title: String
 }
@@ -82,7 +92,7 @@ public struct CrashTriage: Sendable {
 
     /// Seconds a replay may run before it counts as a hang: the input's timeout, plus a quarter of a
     /// second for loading the binary and the sanitizer's start (measured here: under 0.1 s).
-    static func replayDeadline(_ timeout: Int) -> Double { Double(timeout) + 0.25 }
+    package static func replayDeadline(_ timeout: Int) -> Double { Double(timeout) + 0.25 }
 
     /// A grouping key from a replay without symbolization (much faster): the kind of stop, the
     /// runtime's message and the code offsets of the top frames. Nil when the input does not
@@ -97,7 +107,7 @@ public struct CrashTriage: Sendable {
     }
 
     /// The grouping key of an unsymbolized replay's output (see above).
-    static func quickKey(output text: String, binary: String, timedOut: Bool) -> String? {
+    package static func quickKey(output text: String, binary: String, timedOut: Bool) -> String? {
         let lines = text.split(separator: "\n").map(String.init)
         let stop = lines.first { $0.contains("ERROR: libFuzzer:") || $0.contains("ERROR: AddressSanitizer:") }?
             .components(separatedBy: "ERROR: ").last?.prefix { $0 != "(" && !$0.isNumber } ?? ""
@@ -158,13 +168,13 @@ public struct CrashTriage: Sendable {
         let signature = Self.signature(kind: kind, sanitizerKind: sanitizerKind, message: message, violation: violation, frames: frames,
                                        packageRoot: packageRoot)
         return CrashAnalysis(kind: kind, sanitizerKind: sanitizerKind, message: message, frames: frames,
-                             signature: kind == .notReproduced ? "none" : signature,
+                             signature: kind == .notReproduced ? nil : signature,
                              title: Self.title(kind: kind, message: message, violation: violation, frames: frames))
     }
 
     /// The message a crash explains itself with: Swift's `Fatal error: …`, a failed cast, the
     /// runtime failure an -O build names as an inlined frame, or a sanitizer's summary line.
-    static func runtimeMessage(_ lines: [String]) -> String? {
+    package static func runtimeMessage(_ lines: [String]) -> String? {
         if let fatal = lines.first(where: { $0.contains("Fatal error: ") }) {
             return String(fatal.components(separatedBy: "Fatal error: ").dropFirst().joined(separator: "Fatal error: "))
         }
@@ -187,7 +197,7 @@ public struct CrashTriage: Sendable {
 
     /// A function's name without what the optimiser adds (`specialized`, `merged`, …), which can
     /// differ between builds and inputs for the same code.
-    static func plainName(_ function: String) -> String {
+    package static func plainName(_ function: String) -> String {
         var name = Substring(function)
         for prefix in ["specialized ", "merged ", "partial apply for ", "outlined copy of ", "function signature specialization <", "reabstraction thunk helper from "] {
             while name.hasPrefix(prefix) { name = name.dropFirst(prefix.count) }
@@ -198,7 +208,7 @@ public struct CrashTriage: Sendable {
     /// The one-line title: kind, the innermost frame of the decoder's own code and its place in
     /// the source, the message: `crash in Feed.init(from:) at Feed.swift:42: Unexpectedly found nil…`.
     /// A sanitizer report is titled by its kind: `stack-overflow in Resolver.resolve(_:)`.
-    static func title(kind: CrashAnalysis.Kind, message: String?, violation: InvariantViolation? = nil, frames: [CrashAnalysis.Frame]) -> String {
+    package static func title(kind: CrashAnalysis.Kind, message: String?, violation: InvariantViolation? = nil, frames: [CrashAnalysis.Frame]) -> String {
         guard kind != .notReproduced else { return "no longer reproduces" }
         // A broken invariant is the decoder's finding, not the harness's crash: titled by what broke
         // and where in the value (`invariant reencoding_failed at views[0].ratio: EncodingError…`).
@@ -218,7 +228,7 @@ public struct CrashTriage: Sendable {
     /// The frame that says where a crash is: the innermost frame of the decoder's own code that
     /// has a source line, or else its innermost frame. (Code the compiler writes for the decoder —
     /// an enum's `init(rawValue:)`, a `Codable` conformance — has no line; the user's call does.)
-    static func siteFrame(_ frames: [CrashAnalysis.Frame]) -> CrashAnalysis.Frame? {
+    package static func siteFrame(_ frames: [CrashAnalysis.Frame]) -> CrashAnalysis.Frame? {
         let project = frames.filter(\.isProject)
         // Only frames the compiler wrote are passed over: a frame of the user's code without a line
         // (a trap the optimiser merged with another) is the site, signed by function and operation.
@@ -233,7 +243,7 @@ public struct CrashTriage: Sendable {
     /// message with numbers, addresses and cast types masked) stand for the site. A hang is signed
     /// by its function (where it is caught is a sample of its loop); a stack overflow by the set of
     /// project functions on the stack, which does not depend on where the recursion ran out.
-    static func signature(kind: CrashAnalysis.Kind, sanitizerKind: String?, message: String?, violation: InvariantViolation? = nil,
+    package static func signature(kind: CrashAnalysis.Kind, sanitizerKind: String?, message: String?, violation: InvariantViolation? = nil,
                           frames: [CrashAnalysis.Frame], packageRoot: String) -> String {
         // A failed cast names the value's dynamic type, which depends on the input (a number, an
         // array, null…) and on bridging: the types are masked, the cast site tells the bug.
@@ -273,7 +283,7 @@ public struct CrashTriage: Sendable {
         return "\(kind.rawValue)-" + String(fnv1a(key), radix: 16).leftPad(16).prefix(12)
     }
 
-    func parseFrames(_ lines: [String]) -> [CrashAnalysis.Frame] {
+    package func parseFrames(_ lines: [String]) -> [CrashAnalysis.Frame] {
         var frames: [CrashAnalysis.Frame] = []
         var started = false
         for line in lines {
@@ -313,7 +323,7 @@ public struct CrashTriage: Sendable {
     }
 
     /// Demangles Swift symbols with the toolchain's `swift-demangle --simplified`.
-    func demangle(_ symbols: [String]) -> [String] {
+    package func demangle(_ symbols: [String]) -> [String] {
         guard symbols.contains(where: { $0.hasPrefix("$s") || $0.hasPrefix("_$s") }),
               let tool = Toolchain.tool("swift-demangle"),
               let out = try? ProcessRunner.run(tool, ["--simplified"], stdin: Data(symbols.joined(separator: "\n").utf8)) else {
@@ -324,15 +334,15 @@ public struct CrashTriage: Sendable {
     }
 }
 
-func fnv1a(_ s: String) -> UInt64 { StableHash.fnv1a64(s) }
+package func fnv1a(_ s: String) -> UInt64 { StableHash.fnv1a64(s) }
 
 /// The harness configuration and outcome file of one replay, in a folder of their own.
-struct HarnessRun {
-    let folder: String
-    let configurationFile: String
-    let outcomes: String
+package struct HarnessRun {
+    package let folder: String
+    package let configurationFile: String
+    package let outcomes: String
 
-    init(configuration: FuzzHarnessConfiguration, timeout: Int, rssLimitMB: Int) throws {
+    package init(configuration: FuzzHarnessConfiguration, timeout: Int, rssLimitMB: Int) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-replay-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         configurationFile = folder + "/" + FuzzHarnessConfiguration.fileName
@@ -344,11 +354,11 @@ struct HarnessRun {
         try replay.write(to: configurationFile)
     }
 
-    var records: [FuzzOutcomeRecord] { FuzzOutcomeRecord.read(from: outcomes) }
-    func clearRecords() { try? FileManager.default.removeItem(atPath: outcomes) }
-    func remove() { try? FileManager.default.removeItem(atPath: folder) }
+    package var records: [FuzzOutcomeRecord] { FuzzOutcomeRecord.read(from: outcomes) }
+    package func clearRecords() { try? FileManager.default.removeItem(atPath: outcomes) }
+    package func remove() { try? FileManager.default.removeItem(atPath: folder) }
 }
 
 extension String {
-    func leftPad(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+    package func leftPad(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }

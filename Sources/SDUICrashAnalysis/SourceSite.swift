@@ -3,11 +3,11 @@ import Foundation
 /// Where a frame is in the source, from its location (`Sources/A/B.swift:42:17`): the file's name
 /// and the line, when the location has a line (0 is "no line": code the compiler made up, or a
 /// trap merged with another).
-struct SourceSite: Hashable, Sendable, CustomStringConvertible {
-    var file: String
-    var line: Int
+package struct SourceSite: Hashable, Sendable, CustomStringConvertible {
+    package var file: String
+    package var line: Int
 
-    init?(location: String) {
+    package init?(location: String) {
         let parts = location.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count >= 2, let line = Int(parts[1]), line > 0 else { return nil }
         let path = String(parts[0])
@@ -17,5 +17,5 @@ struct SourceSite: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `File.swift:42`, as titles show it.
-    var description: String { "\(file):\(line)" }
+    package var description: String { "\(file):\(line)" }
 }
