@@ -11,6 +11,7 @@ extension FuzzHarness {
 
     /// `LLVMFuzzerCustomMutator`.
     public func mutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+        creditLastMutation()
         var rng = FuzzRandom(seed: UInt64(seed))
         let plan = plan(&rng, maxSize: maxSize)
         // Half of the mutations are libFuzzer's own: they run in libFuzzer's buffer, which already
@@ -74,6 +75,7 @@ extension FuzzHarness {
     /// one set of entry points every target exports changes nothing about how such a target mutates.
     public func crossOver(_ data1: UnsafePointer<UInt8>, _ size1: Int, _ data2: UnsafePointer<UInt8>, _ size2: Int,
                           _ out: UnsafeMutablePointer<UInt8>, _ maxOutSize: Int, _ seed: UInt32) -> Int {
+        creditLastMutation()
         var rng = FuzzRandom(seed: UInt64(seed))
         let a = Array(UnsafeBufferPointer(start: data1, count: size1)), b = Array(UnsafeBufferPointer(start: data2, count: size2))
         var result = Array(a.prefix(rng.below(a.count + 1))) + Array(b.suffix(rng.below(b.count + 1)))

@@ -90,9 +90,7 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
             outcomes?.append(.invariantViolated(violation, input: String(StableHash.fnv1a64(bytes), radix: 16)))
             fatalError(violation.description)
         }
-        let now = DispatchTime.now().uptimeNanoseconds
-        let slow = slowInputs.record(bytes, nanoseconds: now - start, log: outcomes)
-        noteCoverage(now: now)
+        let slow = slowInputs.record(bytes, nanoseconds: DispatchTime.now().uptimeNanoseconds - start, log: outcomes)
         // Inputs that never reached the decoder stay out of the corpus (libFuzzer's -1): their only
         // novelty is a path through the harness's own inflater, and a corpus of such garbage
         // starves the mutators of documents the decoder actually reads. Slow inputs stay out too:
@@ -120,8 +118,6 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         }
         guard ended == .completed else {
             crashesSkipped += 1
-            moves.ran(reachedNewCode: false)
-            maybeFlushMoves(now: DispatchTime.now().uptimeNanoseconds)
             // What a crashed decode held stays allocated (a failed cast's message alone costs
             // the runtime a few hundred KB): end the job cleanly well before libFuzzer's memory
             // limit would report an out-of-memory that is not the decoder's.
@@ -135,13 +131,16 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         return (outcome.violation, outcome.notAPayload)
     }
 
-    /// Credits the last mutation's moves when the input took edges this process had not taken
-    /// before. The counts go out as a record every 512 inputs or every second: a job may end at
-    /// any moment, and one that a sanitizer report ends runs no exit handler (on a crash-dense
-    /// decoder, jobs of a second or two are common).
-    private func noteCoverage(now: UInt64) {
+    /// Credits the last mutation's moves when its input took edges this process had not taken
+    /// before. Called at the start of the next mutation, outside any input's run: libFuzzer clears
+    /// the counters just before a run, so they still hold the last one's, and the bookkeeping's own
+    /// edges (instrumented Swift) never count as an input's features. The counts go out as a
+    /// record every 512 inputs or every second: a job may end at any moment, and one that a
+    /// sanitizer report ends runs no exit handler (on a crash-dense decoder, jobs of a second or
+    /// two are common).
+    func creditLastMutation() {
         moves.ran(reachedNewCode: sdui_coverage_new_counters() > 0)
-        maybeFlushMoves(now: now)
+        maybeFlushMoves(now: DispatchTime.now().uptimeNanoseconds)
     }
 
     private func maybeFlushMoves(now: UInt64) {

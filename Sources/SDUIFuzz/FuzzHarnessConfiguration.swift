@@ -168,7 +168,10 @@ public struct FuzzHarnessConfiguration: Codable, Sendable, Equatable {
 
     mutating func resolvePaths(against folder: String) {
         mapPaths { path in
-            path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path) + (path.hasSuffix("/") && path != "/" ? "/" : "")
+            guard !path.hasPrefix("/") else { return path }
+            let full = (folder as NSString).appendingPathComponent(path)
+            // A prefix that names a folder keeps its trailing slash (`appendingPathComponent` may drop it).
+            return path.hasSuffix("/") && !full.hasSuffix("/") ? full + "/" : full
         }
     }
 

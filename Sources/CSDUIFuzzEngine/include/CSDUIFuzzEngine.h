@@ -11,9 +11,10 @@
 /// How many coverage counters the program has (0 in a build without coverage).
 size_t sdui_coverage_counter_count(void);
 
-/// Counters that are nonzero now and never were at an earlier call: the edges the code run since
-/// libFuzzer last cleared the counters (before each input) took for the first time in this
-/// process. Call it at the end of an input's run, on the fuzzing thread.
+/// Counters that are nonzero now and never were at an earlier call: the edges the last input's run
+/// took for the first time in this process. libFuzzer clears the counters just before each run and
+/// reads them after it, so between runs (in the custom mutator, on the fuzzing thread) they still
+/// hold the last run's: call it there, outside any input's run. Not instrumented itself.
 size_t sdui_coverage_new_counters(void);
 
 // Known crash sites (crash_sites.c): fuzz-engine policy, kept out of the platform layer. A decoder that crashes on every second input would make a
