@@ -273,6 +273,24 @@ def lineless_function(crash, functions):
     return next((f"{a}.{b}" for a, b in re.findall(r"(\w+)\.(\w+)\(", head) if f"{a}.{b}" in known), None)
 
 
+def deep_function(crash):
+    """The function a deep bug is recognised by: a stack overflow's recursion (the project function
+    most of its frames are, as CrashGrouping joins them: a deep nesting of components that overflows
+    inside the template lookup is not the template cycle), else the function its title names."""
+    if "stack-overflow" in crash["title"]:
+        counts = {}
+        for frame in crash["frames"]:
+            if frame.get("isProject"):
+                name = re.sub(r"^(specialized |merged )+", "", frame["function"])
+                counts[name] = counts.get(name, 0) + 1
+        if counts:
+            name = max(counts, key=lambda n: counts[n])
+            base = re.sub(r"^(static |class )", "", name).split("(")[0]  # `static TemplateResolver.expand(_:templates:)`
+            return next((f for f in DEEP.values() if base == f), name)
+    head = crash["title"].split(": ", 1)[0]
+    return next((f for f in DEEP.values() if f in head), None)
+
+
 def analyse(report, sites, functions):
     found_sites, deep, lineless, deep_signatures = {}, {}, [], {}
     for crash in report["crashes"]:
@@ -282,11 +300,10 @@ def analyse(report, sites, functions):
         elif line is None and crash["kind"] == "crash":
             lineless.append(crash)
         for name, function in DEEP.items():
-            if function in crash["title"]:
+            # A shallow site in the deep bug's function (the template lookup's `!`) is not the deep bug.
+            if deep_function(crash) == function and line not in sites:
                 deep.setdefault(name, crash.get("firstSeconds") or 0)
-                # A shallow site in the deep bug's function (the template lookup's `!`) is not the deep bug.
-                if line not in sites:
-                    deep_signatures[name] = deep_signatures.get(name, 0) + 1
+                deep_signatures[name] = deep_signatures.get(name, 0) + 1
     # A trap the compiler gave no line (a force-cast inside `?:`, say) is titled by its function
     # only: it stands for a site when exactly one site of that function has no signature by line.
     attributed = []
