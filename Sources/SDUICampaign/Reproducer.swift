@@ -191,6 +191,15 @@ public struct Reproducer: Sendable {
         guard check.signature == signature else {
             return Minimized(path: input, originalSize: originalSize, size: originalSize, sameSignature: false)
         }
+        // The minimizer mutates with the target's strategy, which may turn a plain JSON crash into
+        // a raw deflate stream that only the harness's guess opens: kept crashes are replayed as the
+        // app's networking receives them (`assertKeptCrashesStayFixed`), so the smaller input must
+        // arrive the way the original did, or the original is kept.
+        let original = [UInt8](FileManager.default.contents(atPath: input) ?? Data())
+        let smaller = [UInt8](FileManager.default.contents(atPath: output) ?? Data())
+        guard options.contentEncoding != nil || PayloadSniffer.declaredForFuzzing(original) == PayloadSniffer.declaredForFuzzing(smaller) else {
+            return Minimized(path: input, originalSize: originalSize, size: originalSize, sameSignature: true)
+        }
         return Minimized(path: output, originalSize: originalSize, size: size, sameSignature: true)
     }
 }
