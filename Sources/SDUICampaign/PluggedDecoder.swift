@@ -54,7 +54,7 @@ public struct PluggedDecoder: Sendable {
                 try Data(seed.bytes).write(to: URL(fileURLWithPath: folder + String(format: "/%03d-", i) + base + ".json"))
             }
             seedFolders = [folder]
-            progress(found.isEmpty ? "\(location.moduleName): no sample responses found beside the code; fuzzing starts from nothing (give --seeds)"
+            progress(found.isEmpty ? "\(location.moduleName): no sample responses found beside the code; the harness sketches starting documents from the keys the decoder reads (give --seeds)"
                                    : "\(location.moduleName): \(found.count) sample response(s) found beside the code used as seeds (listed in the report)")
         }
         var spec = FuzzTargetSpec(name: location.moduleName, product: package.product, seeds: seedFolders,
@@ -63,7 +63,7 @@ public struct PluggedDecoder: Sendable {
         var section = package.sliceReport
         if seeds.isEmpty, findSeeds {
             section += "\n## Seeds found beside the code\n\n"
-            section += found.isEmpty ? "None: the campaign started from an empty corpus (give `--seeds DIR`).\n"
+            section += found.isEmpty ? "None: the harness sketched starting documents from the keys the decoder reads (its log says how many: `no seeds: N sketched`; give `--seeds DIR` for real responses).\n"
                 : found.map { seed in
                     var origin = seed.origin
                     if let root = GeneratedFuzzPackage.commonFolder(location.sources), origin.hasPrefix(root + "/") { origin.removeFirst(root.count + 1) }

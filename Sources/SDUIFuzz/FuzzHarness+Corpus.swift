@@ -29,11 +29,21 @@ extension FuzzHarness {
         let seeds = seedPaths(corpusPaths).flatMap { CorpusReader.files(under: $0) }.prefix(500)
             .compactMap { FileManager.default.contents(atPath: $0) }.filter { $0.count <= 1 << 16 }.map { [UInt8]($0) }
         lock.lock(); defer { lock.unlock() }
-        if !seeds.isEmpty { seedFiles = seeds }
+        if !seeds.isEmpty { seedFiles = seeds; sketchedSeeds = 0 }
         var learnt = FuzzDictionary(learningFrom: documents)
         learnt.formUnion(dictionary)
+        // No seed at all: start (and now and then restart) from documents sketched from the keys
+        // the decoder reads, rather than from an empty input.
+        var material = documents
+        if seedFiles.isEmpty, !plain, strategy != .bytes {
+            let sketches = SeedSketch.documents(from: learnt)
+            seedFiles = sketches.map { JSONSerializer.serialize($0) }
+            sketchedSeeds = sketches.count
+            learnt.formUnion(FuzzDictionary(learningFrom: sketches))
+            material += sketches
+        }
         dictionary = learnt
-        pool = SplicePool(documents: documents, dictionary: learnt)
+        pool = SplicePool(documents: material, dictionary: learnt)
     }
 
     /// The seed folders: the configuration's (the campaign's: a fork-mode child only sees its own

@@ -46,6 +46,8 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     /// The seed files as they were (compressed ones too): libFuzzer's fork mode keeps only the seeds
     /// that add coverage, which can drop the one document that holds what a bug needs.
     var seedFiles: [[UInt8]] = []
+    /// How many of ``seedFiles`` were sketched from the dictionary (``SeedSketch``): no seed was given.
+    var sketchedSeeds = 0
 
     private var crashSitesInstalled = false
     private var crashesSkipped = 0
@@ -191,6 +193,7 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         FileHandle.standardError.write(Data(("SDUIHarness: \(decoder.name), mutation \(plain ? "plain (libFuzzer only)" : strategy.rawValue): "
             + "\(d.keys.count) keys, \(d.kinds.count) kinds, \(d.enumValues.count) corpus values, \(d.literals.count) literals, "
             + "\(d.pairs.count) key-literal pairs, \(d.typedKeys.count) typed keys, \(d.numbers.count) numbers; "
+            + (sketchedSeeds > 0 ? "no seeds: \(sketchedSeeds) sketched from the typed keys; " : "")
             + "libFuzzer's mutator \(LibFuzzerHooks.isLinked ? "found" : "NOT found")\n").utf8))
         return 0
     }

@@ -296,6 +296,7 @@ final class SourceFactCollector: SyntaxVisitor {
         let arguments = Array(node.arguments)
         let member = node.calledExpression.as(MemberAccessExprSyntax.self)
         let method = member?.declName.baseName.text
+        registration(node, arguments: arguments)
 
         // Keyed containers: `decode(T.self, forKey: .k)`, `nestedUnkeyedContainer(forKey: .k)`, `encode(x, forKey: .k)`.
         if let forKey = arguments.first(where: { $0.label?.text == "forKey" }), let name = Self.caseName(forKey.expression) {
@@ -343,6 +344,23 @@ final class SourceFactCollector: SyntaxVisitor {
             }
         }
         return .visitChildren
+    }
+
+    /// Argument labels a registration call names its key with; unlabelled literals count too.
+    static let registrationLabels: Set<String> = ["for", "forType", "named", "name", "type", "kind", "identifier", "id", "key", "typeName"]
+
+    /// `registry.register("label") { props in … }`, `register(Banner.self, for: "banner")`,
+    /// `registerComponent(type: "hero", …)`: a string → factory registry. Nothing in the syntax
+    /// ties the name to the key it is looked up by (`makeComponent(named: node["component"])`
+    /// goes through a dictionary at run time), so the names are kept apart and paired with the
+    /// decoder's discriminator keys at the end.
+    private func registration(_ node: FunctionCallExprSyntax, arguments: [LabeledExprSyntax]) {
+        let called = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName
+            ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName
+        guard let called, Self.identifier(called).lowercased().hasPrefix("register") else { return }
+        for argument in arguments where argument.label.map({ Self.registrationLabels.contains($0.text) }) ?? true {
+            if let name = Self.stringValue(argument.expression), !name.isEmpty { facts.registeredNames.insert(name) }
+        }
     }
 
     private func addPair(_ key: KeyRef, _ value: ValueRef) {

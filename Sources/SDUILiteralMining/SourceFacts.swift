@@ -16,6 +16,10 @@ struct SourceFacts: Sendable {
     var keyJSONTypes: [KeyJSONTypeFact] = []
     /// A key and a value the code compares it with or writes to it.
     var pairs: [PairFact] = []
+    /// Names a registry dispatches on (`registry.register("label") { … }`,
+    /// `register(Banner.self, for: "banner")`): values of whichever discriminator key the
+    /// decoder reads, paired once every file's key reads are known.
+    var registeredNames = Set<String>()
 }
 
 /// A key as the code names it. Names in `CodingKeys` and properties may be renamed by a

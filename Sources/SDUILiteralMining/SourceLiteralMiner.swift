@@ -169,6 +169,9 @@ struct SourceFactResolver {
             }
         }
         for codingKey in codingKeys.values { keys.formUnion(codingKey.values) }
+        // A registry's names are values of the discriminator the decoder looks them up by.
+        let discriminators = Set(facts.flatMap { $0.keyReads.flatMap(resolve) }.filter(FuzzDictionary.isDiscriminator))
+        for name in facts.flatMap(\.registeredNames) { for key in discriminators { pairs.insert(.init(key, name)) } }
 
         pairs = pairs.filter { !$0.key.isEmpty && !$0.value.isEmpty && $0.value.utf8.count <= 64 }
         typed = typed.filter { !$0.key.isEmpty }

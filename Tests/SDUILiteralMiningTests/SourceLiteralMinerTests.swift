@@ -227,6 +227,40 @@ import SDUIFuzz
         #expect(!pairs.contains { $0.hasSuffix("=unknown") })
     }
 
+    @Test func aRegistrysNamesAreValuesOfTheDiscriminatorItIsLookedUpBy() {
+        let (_, pairs, _) = Self.mine([
+            "Registrar.swift": """
+            struct CoreRegistrar {
+                func register(in registry: ComponentRegistry) {
+                    registry.register("label") { props in Label(text: props["text"] as! String) }
+                    registry.register(Banner.self, for: "hero_banner")
+                    registerComponent(type: "promo_carousel", factory: Carousel.init)
+                    registry.register("ignored", note: "not a name")
+                }
+            }
+            """,
+            "Builder.swift": """
+            final class Builder {
+                func component(from node: [String: Any]) -> Component? {
+                    guard let name = node["component"] as? String else { return nil }
+                    return registry.makeComponent(named: name, props: node["props"] as? [String: Any] ?? [:])
+                }
+            }
+            """,
+        ])
+        for p in ["component=label", "component=hero_banner", "component=promo_carousel", "component=ignored"] {
+            #expect(pairs.contains(p), "\(p) should be a mined pair")
+        }
+        #expect(!pairs.contains("component=not a name"), "a literal under another label is no name")
+        #expect(!pairs.contains { $0.hasPrefix("props=") }, "a registry's names belong to discriminator keys only")
+    }
+
+    @Test func registeredNamesWithoutADiscriminatorStayLiterals() {
+        let (mined, pairs, _) = Self.mine("func setUp() { registry.register(\"label\") { _ in nil } }\nfunc f(_ d: [String: Any]) -> Any? { d[\"props\"] }")
+        #expect(mined.strings.contains("label"))
+        #expect(!pairs.contains { $0.hasSuffix("=label") }, "no key the decoder reads names a kind")
+    }
+
     @Test func enumCaseValuesDeferredBindingsEncodersAndWrappers() {
         let (_, pairs, typed) = Self.mine([
             "Kind.swift": """

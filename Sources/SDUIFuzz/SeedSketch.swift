@@ -1,0 +1,89 @@
+import SDUIJSON
+
+/// Starting documents sketched from what the decoder reads, for a target with no seeds: many apps
+/// carry no sample responses (every screen comes from the server). From an empty input the
+/// structure-aware moves have nothing to work on until byte mutations happen to produce JSON, and
+/// then each key the decoder wants (`layout`, in it `component` with a kind the registry knows,
+/// in it `props` …) must be found one move at a time. A sketch is one object holding every typed
+/// key the decoder's code reads (``FuzzDictionary/typedKeys``) with a value of its type (a string
+/// key the literal it is compared with), its object and array keys empty; and that object again
+/// under each object or array key, so a read one level down (`json["layout"]["component"]`) is
+/// met at once and the moves go on from there.
+///
+/// Sketches are kept small (every structured mutation parses and serializes its input, so a
+/// large starting document slows every execution after it) and are only mutation material:
+/// restart points and splice sources, never inputs anyone reproduces. A target with seeds never
+/// uses them.
+public enum SeedSketch {
+    /// Keys per sketch: beyond these a sketch is a dump of every property of the app.
+    static let maxScalarKeys = 48
+    static let maxContainerKeys = 24
+
+    /// The flat sketch once per variant (each variant giving compared keys their next literal,
+    /// so different kinds are sketched), then one sketch per container key, the variants taken
+    /// in turn. Empty when the dictionary knows no typed keys.
+    public static func documents(from dictionary: FuzzDictionary, variants: Int = 4) -> [JSONValue] {
+        let keys = TypedKeys(dictionary)
+        guard !keys.isEmpty else { return [] }
+        let count = max(1, min(variants, keys.mostLiterals))
+        let flat = (0..<count).map { keys.flat(variant: $0) }
+        var sketches = flat
+        for (i, container) in keys.containers.enumerated() {
+            let inner = flat[i % count]
+            sketches.append(.object([JSONMember(container.key, container.type == "array" ? .array([inner]) : inner)]))
+        }
+        return sketches
+    }
+
+    /// The decoder's typed keys split into scalars and containers, each with one JSON type.
+    struct TypedKeys {
+        var scalars: [(key: String, type: String)] = []
+        var containers: [(key: String, type: String)] = []
+        var literals: [String: [String]] = [:]
+
+        init(_ dictionary: FuzzDictionary) {
+            var types: [String: Set<String>] = [:]
+            for typed in dictionary.typedKeys { types[typed.key, default: []].insert(typed.value) }
+            let discriminators = Set(dictionary.discriminatorKeys)
+            for pair in dictionary.pairs { literals[pair.key, default: []].append(pair.value) }
+            for key in types.keys where literals[key] == nil && (discriminators.contains(key) || FuzzDictionary.isDiscriminator(key)) && !dictionary.kinds.isEmpty {
+                literals[key] = dictionary.kinds
+            }
+            // A key read as several types (a property's type and a cast elsewhere) gets the one
+            // that carries most: a compared literal, then a container, then a scalar.
+            let preference = ["object", "array", "string", "number", "bool"]
+            var scalars: [(String, String)] = [], containers: [(String, String)] = []
+            for (key, set) in types {
+                let type = literals[key] != nil && set.contains("string") ? "string" : preference.first(where: set.contains) ?? "string"
+                if type == "object" || type == "array" { containers.append((key, type)) } else { scalars.append((key, type)) }
+            }
+            // Compared keys first (they choose the branch), then by name: deterministic.
+            func order(_ a: (String, String), _ b: (String, String)) -> Bool {
+                let (la, lb) = (literals[a.0] != nil, literals[b.0] != nil)
+                return la != lb ? la : a.0 < b.0
+            }
+            self.scalars = scalars.sorted(by: order).prefix(SeedSketch.maxScalarKeys).map { (key: $0.0, type: $0.1) }
+            self.containers = containers.sorted(by: order).prefix(SeedSketch.maxContainerKeys).map { (key: $0.0, type: $0.1) }
+        }
+
+        var isEmpty: Bool { scalars.isEmpty && containers.isEmpty }
+        /// The most literals any sketched key is compared with: how many variants differ.
+        var mostLiterals: Int { scalars.map { literals[$0.key]?.count ?? 0 }.max() ?? 0 }
+
+        /// Every scalar key with a value, every container key empty.
+        func flat(variant: Int) -> JSONValue {
+            var members: [JSONMember] = []
+            for (key, type) in scalars {
+                switch type {
+                case "number": members.append(JSONMember(key, .number(1)))
+                case "bool": members.append(JSONMember(key, .bool(true)))
+                default:
+                    let values = literals[key] ?? []
+                    members.append(JSONMember(key, .string(values.isEmpty ? "" : values[variant % values.count])))
+                }
+            }
+            for (key, type) in containers { members.append(JSONMember(key, type == "array" ? .array([]) : .object([]))) }
+            return .object(members)
+        }
+    }
+}
