@@ -4,9 +4,10 @@
 #     is its bug and no control or seed crashes (map-artifact.py --check: `sdui repro --json` on
 #     each decoder's sanitizer build, which later steps fuzz);
 #  2. run the campaign runner, exactly as docs/your-decoder.md says, on a subset of
-#     the decoders (two at a time, --jobs 1 each, BUDGET seconds) and fail unless each required bug
-#     is found, its signature maps to that bug, and its title names the bug's function and message,
-#     and unless every bug found is one signature;
+#     the decoders (FeedKit and SectionKit two at a time for BUDGET seconds, then ViewItemsKit for
+#     30 s; --jobs 1 each) and fail unless each required bug is found, its signature maps to that
+#     bug, and its title names the bug's function and message, and unless every bug found is one
+#     signature and its line no other;
 #  3. a campaign on the crash-dense decoder (scripts/bench-crash-dense.py --check, DENSE seconds).
 # Usage: scripts/planted-bugs-ci.sh [BUDGET] [DENSE]   (defaults 60 s and 90 s)
 # The budgets hold a wide margin: in BENCHMARKS.md the required bugs are found within 3 s and the
@@ -17,11 +18,15 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 budget="${1:-60}"
 dense="${2:-90}"
+vi_budget=30
 pkg=Benchmarks/PlantedBugs
 # The required bugs: what each decoder's campaign must find within the budget (the benchmark in
 # BENCHMARKS.md shows they are found in every run well within it).
 required_feed="feed-01 feed-02 feed-03 feed-04 feed-05"
 required_sect="sect-01 sect-02 sect-04"
+# ViewItemsKit's vi-01: an allocation sized by the payload, which fails as an out-of-memory or, for
+# larger sizes, as the size's own arithmetic overflow at the same line: one signature (CrashGrouping).
+required_vi="vi-01"
 
 swift build --product sdui >/dev/null
 sdui="$(swift build --show-bin-path)/sdui"
@@ -41,14 +46,20 @@ feed=$!
 sect=$!
 wait $feed || true
 wait $sect || true
+(cd "$pkg" && "$sdui" fuzz run FuzzViewItemsKit --seeds Seeds/ViewItemsKit --time "$vi_budget" --jobs 1 --no-build --package-path . \
+   --output "$work/vi" > "$work/vi.md" 2> "$work/vi.err") || true
 echo "campaigns took $(( $(date +%s) - start )) s"
 
-python3 - "$pkg" "$work" "$required_feed" "$required_sect" <<'PY'
-import csv, json, os, subprocess, sys
-pkg, work, feed, sect = sys.argv[1], sys.argv[2], sys.argv[3].split(), sys.argv[4].split()
+python3 - "$pkg" "$work" "$required_feed" "$required_sect" "$required_vi" <<'PY'
+import csv, json, os, re, subprocess, sys
+pkg, work, feed, sect, vi = sys.argv[1], sys.argv[2], sys.argv[3].split(), sys.argv[4].split(), sys.argv[5].split()
 bugs = {b["id"]: b for b in csv.DictReader(open(os.path.join(pkg, "bugs.tsv"), encoding="utf-8"), delimiter="\t")}
 failed = False
-for name, product, required in [("feed", "FuzzFeedKit", feed), ("sect", "FuzzSectionKit", sect)]:
+def site(title):
+    """`kind in FUNCTION at File.swift:LINE: message` -> (FUNCTION, File.swift:LINE), None without a line."""
+    m = re.match(r"\S+ in (.+?) at (\S+?\.swift:\d+)", title)
+    return (m.group(1), m.group(2)) if m else None
+for name, product, required in [("feed", "FuzzFeedKit", feed), ("sect", "FuzzSectionKit", sect), ("vi", "FuzzViewItemsKit", vi)]:
     report = json.load(open(os.path.join(work, name, "report.json")))[0]
     found = {}
     # Each crash's first input, mapped through `sdui repro --json` in one call per decoder.
@@ -67,6 +78,13 @@ for name, product, required in [("feed", "FuzzFeedKit", feed), ("sect", "FuzzSec
     for bug, sigs in sorted(signatures.items()):
         if len(sigs) > 1:
             print(f"FAIL {bug} ({bugs[bug]['function']}) reported as {len(sigs)} signatures: {', '.join(sorted(sigs))}"); failed = True
+    # Nor may the bug's line carry a signature its replay tells apart by kind or message (an
+    # allocation's oom beside the size's arithmetic overflow): one site, one signature.
+    for bug, crash in sorted(found.items()):
+        at = site(crash["title"])
+        same = sorted(c["signature"] for c in report["crashes"] if at and site(c["title"]) == at)
+        if len(same) > 1:
+            print(f"FAIL {bug}: {len(same)} signatures at {at[1]} ({', '.join(same)})"); failed = True
     for bug in required:
         b = bugs[bug]
         crash = found.get(bug)

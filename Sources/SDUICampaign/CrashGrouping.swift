@@ -10,9 +10,10 @@
 ///    closure in the parsing function, the function, its caller): timeouts whose decoder stacks are
 ///    one the caller-side end of the other (at least two of the decoder's frames shared) are one,
 ///    shown by the deepest sample.
-/// 3. **One allocation, three ways to fail.** A size read from the payload fails as out-of-memory,
-///    an overflow or a timeout depending on the value; when their innermost lined decoder frame is
-///    one source line, they are one signature, with every kind listed.
+/// 3. **One allocation, several ways to fail.** A size read from the payload fails as out-of-memory,
+///    a heap overflow, a timeout or (the size's own arithmetic) an arithmetic overflow depending on
+///    the value; when their innermost lined decoder frame is one source line, they are one
+///    signature, with every kind listed.
 /// 4. **One recursion, overflowing anywhere in it.** A cycle (a template that refers to itself)
 ///    recurses until the stack runs out wherever the last call happens to be: in the recursive
 ///    function at one line or another, or in an allocation it called. Stack overflows whose
@@ -97,16 +98,25 @@ public enum CrashGrouping {
 
     static func joinAllocationKinds(_ crashes: [TargetResult.Crash]) -> [TargetResult.Crash] {
         let allocationKinds: Set<CrashAnalysis.Kind> = [.oom, .sanitizer, .timeout]
+        // The size itself overflowing (`width * height * 4` past `Int.max`) is the same
+        // allocation failing a fourth way, but only beside one of the others: an overflow alone
+        // on a line is arithmetic, and any other trap there (a `!`) is a bug of its own.
+        func isSizeOverflow(_ crash: TargetResult.Crash) -> Bool {
+            crash.kind == .crash && (crash.message ?? crash.title).contains("arithmetic overflow")
+        }
+        var bySite: [SourceSite: [Int]] = [:]
+        for (i, crash) in crashes.enumerated() where allocationKinds.contains(crash.kind) || isSizeOverflow(crash) {
+            if let site = siteLine(crash) { bySite[site, default: []].append(i) }
+        }
         var result = crashes
         var removed = Set<Int>()
-        var bySite: [SourceSite: Int] = [:]
-        for (i, crash) in crashes.enumerated() where allocationKinds.contains(crash.kind) {
-            guard let site = siteLine(crash) else { continue }
-            if let first = bySite[site], result[first].kind != crash.kind {
-                join(crash, into: &result[first])
+        for members in bySite.values {
+            // The first allocation failure stands for the bug; one sample per kind joins it.
+            guard let keep = members.first(where: { allocationKinds.contains(crashes[$0].kind) }) else { continue }
+            var kinds: Set<CrashAnalysis.Kind> = [crashes[keep].kind]
+            for i in members where i != keep && kinds.insert(crashes[i].kind).inserted {
+                join(crashes[i], into: &result[keep])
                 removed.insert(i)
-            } else if bySite[site] == nil {
-                bySite[site] = i
             }
         }
         return result.indices.filter { !removed.contains($0) }.map { result[$0] }

@@ -70,6 +70,26 @@ import SDUIFuzz
         #expect(merged[0].inputs.count == 3)
     }
 
+    @Test func theSizesOwnArithmeticOverflowJoinsAnAllocationFailureOfItsLine() {
+        // ViewItemsKit's placeholder bitmap: `width * height * 4` is an oom for 50000x50000 and an
+        // arithmetic overflow for larger sizes, at one line.
+        let site = [("OneImageViewData.placeholderBitmap()", "Sources/ViewItemsKit/ViewItems.swift:105:16"),
+                    ("ViewItemsScreen.decode(_:)", "Sources/ViewItemsKit/ViewItems.swift:40:5")]
+        var sizeOverflow = Self.crash("crash-overflow", kind: .crash, site)
+        sizeOverflow.message = "arithmetic overflow"
+        let oom = Self.crash("oom-1", kind: .oom, site)
+        let merged = CrashGrouping.merge([sizeOverflow, oom])
+        #expect(merged.map(\.signature) == ["oom-1"], "the allocation's failure stands for the bug, whichever came first")
+        #expect(merged[0].alsoKinds == [.crash])
+        #expect(merged[0].alsoSignedAs == ["crash-overflow"])
+        // Alone on its line, or beside another trap, an overflow is a bug of its own.
+        var forceUnwrap = Self.crash("crash-nil", kind: .crash, site)
+        forceUnwrap.message = "Unexpectedly found nil while unwrapping an Optional value"
+        #expect(CrashGrouping.merge([sizeOverflow]).count == 1)
+        #expect(CrashGrouping.merge([forceUnwrap, oom]).map(\.signature) == ["crash-nil", "oom-1"])
+        #expect(CrashGrouping.merge([sizeOverflow, forceUnwrap]).count == 2)
+    }
+
     @Test func oneRecursionOverflowingAtSeveralPlacesIsOneSignature() {
         // As RegistryKit's template cycle overflowed in a campaign: once at the lookup line of the
         // recursive function, once in an allocation it called (no line of its own on top).
