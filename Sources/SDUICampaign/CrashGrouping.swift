@@ -122,14 +122,10 @@ public enum CrashGrouping {
         return result.indices.filter { !removed.contains($0) }.map { result[$0] }
     }
 
-    /// The decoder function a stack overflow recursed in: the project function most of its frames
-    /// are (at least 8 of them), nil for another crash or a stack without such a run.
+    /// The decoder function a stack overflow recursed in (``CrashTriage/recursiveFunction(_:)``),
+    /// nil for another crash.
     static func recursion(_ crash: TargetResult.Crash) -> String? {
-        guard crash.title.contains("stack-overflow") else { return nil }
-        var counts: [String: Int] = [:]
-        for frame in crash.frames where frame.isProject { counts[CrashTriage.plainName(frame.function), default: 0] += 1 }
-        guard let (function, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 8 else { return nil }
-        return function
+        crash.title.contains("stack-overflow") ? CrashTriage.recursiveFunction(crash.frames) : nil
     }
 
     static func joinRecursions(_ crashes: [TargetResult.Crash]) -> [TargetResult.Crash] {

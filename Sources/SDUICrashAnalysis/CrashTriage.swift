@@ -207,7 +207,8 @@ public struct CrashTriage: Sendable {
 
     /// The one-line title: kind, the innermost frame of the decoder's own code and its place in
     /// the source, the message: `crash in Feed.init(from:) at Feed.swift:42: Unexpectedly found nil…`.
-    /// A sanitizer report is titled by its kind: `stack-overflow in Resolver.resolve(_:)`.
+    /// A sanitizer report is titled by its kind: `stack-overflow in Resolver.resolve(_:)`, a stack
+    /// overflow at the function it recursed in (``recursiveFunction(_:)``).
     package static func title(kind: CrashAnalysis.Kind, message: String?, violation: InvariantViolation? = nil, frames: [CrashAnalysis.Frame]) -> String {
         guard kind != .notReproduced else { return "no longer reproduces" }
         // A broken invariant is the decoder's finding, not the harness's crash: titled by what broke
@@ -216,13 +217,28 @@ public struct CrashTriage: Sendable {
             return "invariant \(violation.kind.rawValue)" + (violation.codingPath.map { " at \($0)" } ?? "") + ": " + violation.detail.prefix(200)
         }
         var title = kind == .sanitizer ? (message?.components(separatedBy: ": ").last ?? kind.rawValue) : kind.rawValue
-        if let top = siteFrame(frames) {
+        // A stack overflow runs out wherever the recursion's last call happens to be (a lookup, an
+        // allocation it called): the recursion is the bug, so it is titled at its own function.
+        let recursion = title == "stack-overflow" ? recursiveFunction(frames) : nil
+        let recursionSite = recursion.flatMap { name in
+            frames.first { $0.isProject && plainName($0.function) == name && SourceSite(location: $0.location) != nil }
+        }
+        if let top = recursionSite ?? siteFrame(frames) {
             title += " in \(plainName(top.function))"
             // A hang is caught wherever its loop happens to be: no line for it.
             if kind != .timeout, let site = SourceSite(location: top.location) { title += " at \(site)" }
         }
         if let message { title += ": \(message.prefix(160))" }
         return title
+    }
+
+    /// The decoder function a stack overflow recursed in: the project function most of its frames
+    /// are, at least 8 of them; nil for a stack without such a run.
+    package static func recursiveFunction(_ frames: [CrashAnalysis.Frame]) -> String? {
+        var counts: [String: Int] = [:]
+        for frame in frames where frame.isProject { counts[plainName(frame.function), default: 0] += 1 }
+        guard let (function, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 8 else { return nil }
+        return function
     }
 
     /// The frame that says where a crash is: the innermost frame of the decoder's own code that

@@ -170,6 +170,23 @@ import Testing
         #expect(other.signature == oom.signature)  // the requested size is the input's, not the bug's
     }
 
+    /// A deep nesting of grids that runs out of stack inside the template lookup each level makes:
+    /// titled at the recursion (the grid), not at the lookup where the stack happened to end.
+    @Test func aStackOverflowIsTitledAtItsRecursion() {
+        let triage = CrashTriage(packageRoot: "/app", fuzzProduct: "FuzzRegistryKit")
+        let grid = (2..<14).map { "    #\($0) 0x3 in $s11RegistryKit13GridComponentC6object8registryACSDySSypG_AA0B0CtcfC /app/Sources/RegistryKit/Grid.swift:30:21" }
+        let log = (["==5==ERROR: AddressSanitizer: stack-overflow on address 0x7ffd (pc 0x1 bp 0x2 sp 0x3 T0)",
+                    "    #0 0x1 in $s11RegistryKit13TemplateStoreC6expandyypSgSSF /app/Sources/RegistryKit/Templates.swift:69:9",
+                    "    #1 0x2 in $s11RegistryKit13TemplateStoreC6expandyypSgSSF /app/Sources/RegistryKit/Templates.swift:69:9"]
+                   + grid + ["SUMMARY: AddressSanitizer: stack-overflow /app/Sources/RegistryKit/Templates.swift:69:9 in expand"]).joined(separator: "\n")
+        let analysis = triage.analyse(output: log, exitStatus: 1)
+        #expect(analysis.kind == .sanitizer)
+        #expect(analysis.title.hasPrefix("stack-overflow in GridComponent.__allocating_init(object:registry:) at Grid.swift:30"), "\(analysis.title)")
+        // A short stack has no recursion to speak of: the innermost frame, as for any crash.
+        let short = triage.analyse(output: (log.split(separator: "\n").prefix(4) + [log.split(separator: "\n").last!]).joined(separator: "\n"), exitStatus: 1)
+        #expect(short.title.hasPrefix("stack-overflow in TemplateStore.expand(_:) at Templates.swift:69"), "\(short.title)")
+    }
+
     /// One bug fails with messages that depend on the input: a cast names the value's dynamic
     /// type, a conversion says "too large" or "negative". One signature for all of them.
     @Test func messagesThatDependOnTheInputKeepOneSignature() {
