@@ -182,15 +182,10 @@ def markdown(rows, args, hit, total, builds):
 
 
 def write_section(section):
-    path = os.path.join(ROOT, "BENCHMARKS.md")
-    text = open(path, encoding="utf-8").read()
-    start = text.find("## App decoders (zero-code path)")
-    if start >= 0:
-        end = text.find("\n## ", start + 5)
-        text = text[:start] + section + (text[end + 1:] if end >= 0 else "")
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    with open(path, "w", encoding="utf-8") as f: f.write(text)
+    """The section between its markers, through update-benchmarks.py (atomic; the text around it,
+    the hand-written reading of the figures included, is kept)."""
+    subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "update-benchmarks.py"), "app-decoders"],
+                   input=section, text=True, check=True)
 
 
 if __name__ == "__main__":
