@@ -67,13 +67,17 @@ public struct CrashTriage: Sendable {
         var environment = extraEnvironment
         // The slow unwinder gets through libc frames without frame pointers (memset, memmove),
         // where a hang is often caught.
-        environment["ASAN_OPTIONS"] = environment["ASAN_OPTIONS"] ?? "detect_leaks=0:fast_unwind_on_fatal=0"
+        let unwinderChosen = environment["ASAN_OPTIONS"] != nil
+        environment["ASAN_OPTIONS"] = environment["ASAN_OPTIONS"] ?? Self.slowUnwind
         let run = try HarnessRun(configuration: configuration, timeout: timeout, rssLimitMB: rssLimitMB)
         defer { run.remove() }
         environment[FuzzHarnessConfiguration.environmentVariable] = run.configurationFile
         var result: (CrashAnalysis, String)?
         // A hang is sampled where it happens to be; a sample that cannot be unwound to the decoder's
-        // code is taken again (up to three times).
+        // code is taken again (up to three times). The slow unwinder in turn stops inside the Swift
+        // runtime's metadata code on some stack overflows (seven frames, none the decoder's, where
+        // the frame-pointer unwinder walks all of the recursion): such a stack is taken once more
+        // the fast way.
         for _ in 0..<3 {
             run.clearRecords()
             let out = try ProcessRunner.run(binary, ["-timeout=\(timeout)", "-rss_limit_mb=\(rssLimitMB)", "-malloc_limit_mb=\(rssLimitMB)",
@@ -85,9 +89,25 @@ public struct CrashTriage: Sendable {
             if out.timedOut { text = "==0== ERROR: libFuzzer: timeout after \(timeout) seconds\n==0== (stopped by sdui with SIGABRT at the deadline)\n" + text }
             let analysis = analyse(output: text, exitStatus: out.status, artifactName: (input as NSString).lastPathComponent, records: run.records)
             result = (analysis, text)
-            if analysis.kind != .timeout || analysis.frames.contains(where: \.isProject) { break }
+            guard let next = Self.retry(after: analysis, asanOptions: environment["ASAN_OPTIONS"]!, unwinderChosen: unwinderChosen) else { break }
+            environment["ASAN_OPTIONS"] = next
         }
         return result!
+    }
+
+    package static let slowUnwind = "detect_leaks=0:fast_unwind_on_fatal=0"
+    package static let fastUnwind = "detect_leaks=0:fast_unwind_on_fatal=1"
+
+    /// Whether a replay is taken again, and with which `ASAN_OPTIONS`: nil when its stack reaches
+    /// the decoder's code or cannot get better (a crash's stack is the same every time; a
+    /// sanitizer report already unwound both ways, or with options the caller chose).
+    package static func retry(after analysis: CrashAnalysis, asanOptions: String, unwinderChosen: Bool) -> String? {
+        guard !analysis.frames.contains(where: \.isProject) else { return nil }
+        switch analysis.kind {
+        case .timeout: return asanOptions
+        case .sanitizer where !unwinderChosen && asanOptions != fastUnwind: return fastUnwind
+        default: return nil
+        }
     }
 
     /// Seconds a replay may run before it counts as a hang: the input's timeout, plus a quarter of a

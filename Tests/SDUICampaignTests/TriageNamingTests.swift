@@ -187,6 +187,32 @@ import Testing
         #expect(short.title.hasPrefix("stack-overflow in TemplateStore.expand(_:) at Templates.swift:69"), "\(short.title)")
     }
 
+    /// The slow unwinder (the replay's default, for hangs caught in libc) stops inside the Swift
+    /// runtime's metadata code on some stack overflows: seven frames, none the decoder's. Such a
+    /// report is replayed once more with the frame-pointer unwinder; a crash or a report already
+    /// unwound both ways is not.
+    @Test func aStackOverflowThatStopsInTheRuntimeIsUnwoundAgainTheFastWay() {
+        let triage = CrashTriage(packageRoot: "/app", fuzzProduct: "FuzzRegistryKit")
+        let truncated = triage.analyse(output: """
+            ==5==ERROR: AddressSanitizer: stack-overflow on address 0x7ffd (pc 0x1 bp 0x2 sp 0x3 T0)
+                #0 0x1 in bcmp /home/build-user/llvm-project/compiler-rt/lib/asan/../sanitizer_common/sanitizer_common_interceptors.inc:894:10
+                #1 0x2 in _swift_getGenericMetadata (/opt/swift/usr/lib/swift/linux/libswiftCore.so+0x1)
+                #2 0x3 in __swift_instantiateCanonicalPrespecializedGenericMetadata crtstuff.c
+            SUMMARY: AddressSanitizer: stack-overflow in bcmp
+            """, exitStatus: 1)
+        #expect(truncated.kind == .sanitizer && !truncated.frames.contains(where: \.isProject))
+        #expect(CrashTriage.retry(after: truncated, asanOptions: CrashTriage.slowUnwind, unwinderChosen: false) == CrashTriage.fastUnwind)
+        #expect(CrashTriage.retry(after: truncated, asanOptions: CrashTriage.fastUnwind, unwinderChosen: false) == nil, "unwound both ways")
+        #expect(CrashTriage.retry(after: truncated, asanOptions: "detect_leaks=1", unwinderChosen: true) == nil, "the caller's options stand")
+        let unwound = triage.analyse(output: """
+            ==5==ERROR: AddressSanitizer: stack-overflow on address 0x7ffd (pc 0x1 bp 0x2 sp 0x3 T0)
+                #0 0x1 in $s11RegistryKit13TemplateStoreC6expandyypSgSSF /app/Sources/RegistryKit/Templates.swift:69:9
+            """, exitStatus: 1)
+        #expect(CrashTriage.retry(after: unwound, asanOptions: CrashTriage.slowUnwind, unwinderChosen: false) == nil)
+        let runtimeCrash = triage.analyse(output: "Fatal error: boom\n==1== ERROR: libFuzzer: deadly signal\n    #0 0x1 in abort stdlib/abort.c:79:7\n", exitStatus: 1)
+        #expect(CrashTriage.retry(after: runtimeCrash, asanOptions: CrashTriage.slowUnwind, unwinderChosen: false) == nil)
+    }
+
     /// One bug fails with messages that depend on the input: a cast names the value's dynamic
     /// type, a conversion says "too large" or "negative". One signature for all of them.
     @Test func messagesThatDependOnTheInputKeepOneSignature() {
