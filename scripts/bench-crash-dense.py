@@ -315,8 +315,18 @@ def analyse(report, sites, functions):
             attributed.append(open_sites[0])
     jobs = report.get("_jobs") or {}
     numbered = [j for name, j in jobs.items() if name.isdigit()]
+    # One site, one signature: a line with two, or a crash without a line that CrashGrouping
+    # neither joined to its function's lined site nor explained (`groupingNote`), fails --check.
+    # A stack overflow's line is only where its recursion ran out (a nesting of grids may end at a
+    # shallow site's cast): it is a bug of its own wherever it is titled, and not counted here.
+    per_line = {}
+    for crash in report["crashes"]:
+        if site_line(crash) is not None and "stack-overflow" not in crash["title"]:
+            per_line.setdefault(site_line(crash), []).append(crash["signature"])
     return {"execs": report.get("execsPerSecond") or 0, "sites": found_sites, "deep": deep, "attributed": attributed,
             "deepSignatures": deep_signatures,
+            "linesSignedTwice": {f"{line[0]}:{line[1]}": sigs for line, sigs in per_line.items() if len(sigs) > 1},
+            "unexplainedLineless": [c["title"] for c in lineless if not c.get("groupingNote")],
             "signatures": len(report["crashes"]), "unconfirmed": len(report.get("unconfirmed", [])),
             "peak": report.get("peakRSSMB"), "triage": report.get("triageSeconds"),
             "artifacts": sum(len(c["inputs"]) for c in report["crashes"]) + len(report.get("unconfirmed", [])),
@@ -385,6 +395,10 @@ def main():
                 # One bug, one signature (CrashGrouping): a cycle overflowing at several lines, a
                 # hang caught at several depths.
                 print(f"FAIL deep bug {name} ({DEEP[name]}) reported as {last['deepSignatures'][name]} signatures"); failed = True
+        for line, sigs in sorted(last.get("linesSignedTwice", {}).items()):
+            print(f"FAIL {line} reported as {len(sigs)} signatures: {', '.join(sorted(sigs))}"); failed = True
+        for title in last.get("unexplainedLineless", []):
+            print(f"FAIL a crash without a line, neither joined to its function's site nor explained: {title}"); failed = True
         if "fixed" in results:
             ratio = last["execs"] / max(1, results["fixed"][-1]["execs"])
             if ratio < 0.5:
