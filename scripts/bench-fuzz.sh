@@ -101,7 +101,10 @@ muts = dict(l.split("\t") for l in mutation.split("\n") if l)
 print("## Fuzzing\n")
 print(f"Measured by `scripts/bench-fuzz.sh {exec_s} {int(budget)} {camp_s}` on {datetime.date.today()} — {os.cpu_count()} cores, {cpu}.")
 print("Fuzz builds: `swift build -c release --sanitize=fuzzer -Xswiftc -DSDUI_LIBFUZZER -Xswiftc -sanitize=fuzzer,address`.\n")
-print(f"### exec/s on Corpus/seeds ({exec_s} s per run, 2 interleaved rounds, median; invariants off: `SDUI_FUZZ_CONFIG='{\"checksInvariants\":false}'`)\n")
+# The configuration as typed in a shell (braces and quotes kept out of the f-string: Python
+# before 3.12 reads `{…}` in one as an expression).
+invariants_off = "SDUI_FUZZ_CONFIG='{\"checksInvariants\":false}'"
+print(f"### exec/s on Corpus/seeds ({exec_s} s per run, 2 interleaved rounds, median; invariants off: `{invariants_off}`)\n")
 print("| target | exec/s | vs bare | what runs per input |\n|---|---|---|---|")
 desc = {"FuzzBare": "decoder only, no harness", "FuzzDecode": "harness, libFuzzer mutations",
         "FuzzStructured": "harness + structure-aware mutator (50% of mutations)", "FuzzCompressed": "harness + compression-aware mutator (50%)"}
