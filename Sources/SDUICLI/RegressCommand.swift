@@ -90,7 +90,7 @@ struct FuzzRegressCommand: ParsableCommand {
                                                   extraEnvironment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
             let shown = input.replacingOccurrences(of: (generated ? here : root) + "/", with: "")
             let finding = analysis.signature.map { signature in
-                CrashFinding(target: sidecar.product, signature: signature, kind: analysis.kind.rawValue, title: analysis.title,
+                CrashFinding(target: sidecar.product, signature: signature, kind: analysis.kind, title: analysis.title,
                              message: analysis.message, inputs: [shown], reproduce: "sdui repro \(shown)", frames: analysis.frames,
                              packageRoot: root, baseDirectory: here)
             }

@@ -64,7 +64,8 @@ public struct CampaignOptions: Sendable {
 /// What happened to one target in a campaign.
 public struct TargetResult: Sendable, Codable {
     public struct Crash: Sendable, Codable {
-        public var signature: String
+        /// At ``CrashIdentity/Resolution-swift.enum/source`` resolution.
+        public var signature: CrashIdentity
         public var kind: CrashAnalysis.Kind
         public var title: String
         public var message: String?
@@ -77,14 +78,14 @@ public struct TargetResult: Sendable, Codable {
         public var firstSeconds: Double?
         /// Signatures of inputs that fail at the same site and were joined to this one
         /// (``CrashGrouping``): an unlined frame, another sample of one hang, another kind.
-        public var alsoSignedAs: [String]? = nil
+        public var alsoSignedAs: [CrashIdentity]? = nil
         /// The other kinds the site fails as (an allocation sized by the payload: oom, timeout…).
         public var alsoKinds: [CrashAnalysis.Kind]? = nil
         /// Why an input that looks like another site's was not joined to it.
         public var groupingNote: String? = nil
         /// The fuzz engine's keys of the sites its inputs were kept under while fuzzing (the lines of
         /// `logs/<target>.crash-sites`, the names `crash-<key>`); none for an input libFuzzer kept.
-        public var siteKeys: [CrashSiteKey]? = nil
+        public var siteKeys: [CrashIdentity]? = nil
     }
 
     public var target: String
@@ -377,8 +378,8 @@ public final class Campaign: @unchecked Sendable {
                 start: Date) throws -> ([TargetResult.Crash], [String], [String]) {
         let replayHarness = (try? FuzzHarnessConfiguration.read(from: replayConfiguration)) ?? FuzzHarnessConfiguration()
         let triage = CrashTriage(packageRoot: packageRoot, fuzzProduct: target.product, generated: target.generated)
-        var bySignature: [String: TargetResult.Crash] = [:]
-        var order: [String] = []
+        var bySignature: [CrashIdentity: TargetResult.Crash] = [:]
+        var order: [CrashIdentity] = []
         func modified(_ file: String) -> Date {
             ((try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate]) as? Date) ?? .distantFuture
         }
@@ -416,7 +417,7 @@ public final class Campaign: @unchecked Sendable {
                     firstSeconds: date == .distantFuture ? nil : max(0, date.timeIntervalSince(start)))
             }
             bySignature[key]!.inputs.append(relative(file))
-            if let site = CrashSiteKey(artifactName: name) { bySignature[key]!.siteKeys = (bySignature[key]!.siteKeys ?? []) + [site] }
+            if let site = CrashIdentity(artifactName: name) { bySignature[key]!.siteKeys = (bySignature[key]!.siteKeys ?? []) + [site] }
         }
         return (CrashGrouping.merge(order.map { bySignature[$0]! }), files.dropFirst(Self.triageCap).map { relative($0.0) }, unconfirmed)
     }
@@ -432,11 +433,11 @@ public final class Campaign: @unchecked Sendable {
         let workers = max(1, options.jobs)
         let (timeout, rssLimitMB) = (options.timeout, options.rssLimitMB)
         func isTimeout(_ i: Int) -> Bool { (files[i] as NSString).lastPathComponent.hasPrefix("timeout-") }
-        let quickKeys: [String?] = try parallelMap(count: files.count, workers: workers) { i in
+        let quickKeys: [CrashIdentity?] = try parallelMap(count: files.count, workers: workers) { i in
             counter.step(files[i])
             return isTimeout(i) ? nil : try triage.quickKey(binary: binary, input: files[i], timeout: timeout, rssLimitMB: rssLimitMB)
         }
-        var firstWithKey: [String: Int] = [:]
+        var firstWithKey: [CrashIdentity: Int] = [:]
         for (i, key) in quickKeys.enumerated() { if let key, firstWithKey[key] == nil { firstWithKey[key] = i } }
         let replayed = files.indices.filter { i in quickKeys[i].map { firstWithKey[$0] == i } ?? true }
         let full = try parallelMap(count: replayed.count, workers: workers) { n in

@@ -1,4 +1,5 @@
 import Foundation
+import SDUIFuzz
 
 /// One crash signature as CI systems are told about it (SARIF, Xcode, JUnit, GitHub): a campaign's
 /// finding or a kept input that crashes again in `sdui fuzz regress`. Built from what triage
@@ -6,8 +7,8 @@ import Foundation
 public struct CrashFinding: Sendable, Hashable {
     /// The fuzz target or decoder it was found in.
     public var target: String
-    public var signature: String
-    public var kind: String
+    public var signature: CrashIdentity
+    public var kind: CrashKind
     public var title: String
     public var message: String?
     /// The inputs with this signature; the first reproduces it.
@@ -24,7 +25,7 @@ public struct CrashFinding: Sendable, Hashable {
         public var isRelative: Bool
     }
 
-    public init(target: String, signature: String, kind: String, title: String, message: String?, inputs: [String],
+    public init(target: String, signature: CrashIdentity, kind: CrashKind, title: String, message: String?, inputs: [String],
                 reproduce: String?, frames: [CrashAnalysis.Frame], packageRoot: String, baseDirectory: String) {
         self.target = target
         self.signature = signature
@@ -38,7 +39,7 @@ public struct CrashFinding: Sendable, Hashable {
 
     /// A campaign's crash (``TargetResult/Crash``).
     public init(_ crash: TargetResult.Crash, target: String, packageRoot: String, baseDirectory: String) {
-        self.init(target: target, signature: crash.signature, kind: crash.kind.rawValue, title: crash.title, message: crash.message,
+        self.init(target: target, signature: crash.signature, kind: crash.kind, title: crash.title, message: crash.message,
                   inputs: crash.inputs, reproduce: crash.reproduce, frames: crash.frames, packageRoot: packageRoot,
                   baseDirectory: baseDirectory)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SDUIFuzz
 import SDUIPlugIn
 
 /// What CI systems read, written from ``CrashFinding``s: SARIF 2.1.0 (GitHub code scanning and
@@ -28,7 +29,7 @@ public enum CrashFindingFormat: String, Sendable, CaseIterable {
     /// A SARIF 2.1.0 log with one run of `sdui`: a rule per crash kind, a result per signature.
     /// `partialFingerprints` carries the signature, so code scanning follows one bug across runs.
     public static func sarif(_ findings: [CrashFinding], toolVersion: String = SDUIHarnessVersion.current) -> Data {
-        let kinds = Array(Set(findings.map(\.kind))).sorted()
+        let kinds = Array(Set(findings.map(\.kind.rawValue))).sorted()
         let rules = kinds.map { kind in
             SARIF.Rule(id: ruleID(kind), name: "Fuzz" + kind.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
                        shortDescription: .init(text: ruleSummary(kind)))
@@ -47,9 +48,9 @@ public enum CrashFindingFormat: String, Sendable, CaseIterable {
             var text = "\(f.title) [\(f.target)]"
             if let first = f.inputs.first { text += "\nInput: \(first)" + (f.inputs.count > 1 ? " (and \(f.inputs.count - 1) more)" : "") }
             if let reproduce = f.reproduce { text += "\nReproduce: \(reproduce)" }
-            return SARIF.Result(ruleId: ruleID(f.kind), ruleIndex: kinds.firstIndex(of: f.kind) ?? 0, level: "error",
+            return SARIF.Result(ruleId: ruleID(f.kind.rawValue), ruleIndex: kinds.firstIndex(of: f.kind.rawValue) ?? 0, level: "error",
                                 message: .init(text: text), locations: location.map { [$0] } ?? [],
-                                partialFingerprints: ["sduiCrashSignature/v1": f.signature],
+                                partialFingerprints: ["sduiCrashSignature/v1": f.signature.description],
                                 properties: .init(target: f.target, signature: f.signature, inputs: f.inputs))
         }
         let log = SARIF.Log(version: "2.1.0", schema: "https://json.schemastore.org/sarif-2.1.0.json",
@@ -99,7 +100,7 @@ public enum CrashFindingFormat: String, Sendable, CaseIterable {
         findings.map { f in
             var properties = ""
             if let site = f.site { properties = "file=\(property(site.path)),line=\(site.line)," }
-            properties += "title=\(property("sdui \(f.kind) [\(f.target)]"))"
+            properties += "title=\(property("sdui \(f.kind.rawValue) [\(f.target)]"))"
             let message = f.title + (f.inputs.first.map { " (input \($0))" } ?? "") + (f.reproduce.map { "\nReproduce: \($0)" } ?? "")
             return "::error \(properties)::\(data(message))\n"
         }.joined()
@@ -112,7 +113,7 @@ public enum CrashFindingFormat: String, Sendable, CaseIterable {
         md += "\n| target | kind | where | title |\n|---|---|---|---|\n"
         for f in findings {
             let place = f.site.map { "`\($0.path):\($0.line)`" } ?? "—"
-            md += "| \(f.target) | \(f.kind) | \(place) | \(f.title.replacingOccurrences(of: "|", with: "\\|")) |\n"
+            md += "| \(f.target) | \(f.kind.rawValue) | \(place) | \(f.title.replacingOccurrences(of: "|", with: "\\|")) |\n"
         }
         for f in findings {
             guard let reproduce = f.reproduce else { continue }
@@ -135,7 +136,7 @@ public enum CrashFindingFormat: String, Sendable, CaseIterable {
             guard let f = r.finding else { out += "/>\n"; continue }
             if let site = f.site { out += " file=\"\(xml(site.path))\" line=\"\(site.line)\"" }
             let body = [f.title, f.reproduce.map { "Reproduce: \($0)" }].compactMap { $0 }.joined(separator: "\n")
-            out += ">\n      <failure type=\"\(xml(f.kind))\" message=\"\(xml(oneLine(f.title)))\">\(xml(body))</failure>\n    </testcase>\n"
+            out += ">\n      <failure type=\"\(xml(f.kind.rawValue))\" message=\"\(xml(oneLine(f.title)))\">\(xml(body))</failure>\n    </testcase>\n"
         }
         return out + "  </testsuite>\n</testsuites>\n"
     }
@@ -176,7 +177,7 @@ enum SARIF {
         var partialFingerprints: [String: String]
         var properties: Properties
     }
-    struct Properties: Encodable { var target: String; var signature: String; var inputs: [String] }
+    struct Properties: Encodable { var target: String; var signature: CrashIdentity; var inputs: [String] }
     struct Location: Encodable { var physicalLocation: PhysicalLocation }
     struct PhysicalLocation: Encodable { var artifactLocation: ArtifactLocation; var region: Region? }
     struct ArtifactLocation: Encodable { var uri: String; var uriBaseId: String? }

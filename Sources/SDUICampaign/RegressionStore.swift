@@ -5,8 +5,8 @@ import SDUIFuzz
 /// kept input is replayed by `swift test` and by CI's sanitizer replay, forever.
 public struct RegressionStore: Sendable {
     public struct Sidecar: Sendable, Codable, Hashable {
-        public var signature: String
-        public var kind: String
+        public var signature: CrashIdentity
+        public var kind: CrashKind
         public var title: String
         /// The decoder (catalog name) and the fuzz product that replays it.
         public var decoder: String
@@ -19,7 +19,7 @@ public struct RegressionStore: Sendable {
         public var size: Int
         public var contentEncoding: String?
 
-        public init(signature: String, kind: String, title: String, decoder: String, product: String, date: String,
+        public init(signature: CrashIdentity, kind: CrashKind, title: String, decoder: String, product: String, date: String,
                     foundBy: String, originalFile: String, originalSize: Int, size: Int, contentEncoding: String?) {
             self.signature = signature; self.kind = kind; self.title = title; self.decoder = decoder
             self.product = product; self.date = date; self.foundBy = foundBy; self.originalFile = originalFile
@@ -43,7 +43,7 @@ public struct RegressionStore: Sendable {
         let folder = directory + "/" + sidecar.decoder
         try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: input))
-        var name = sidecar.signature
+        var name = sidecar.signature.description
         var n = 1
         while fm.fileExists(atPath: folder + "/" + name) {
             if fm.contents(atPath: folder + "/" + name) == bytes { return .alreadyKept(path: folder + "/" + name) }

@@ -127,7 +127,7 @@ public struct ReproSession: Sendable {
         if let keepDirectory = request.keepDirectory {
             let size = (try? FileManager.default.attributesOfItem(atPath: keepPath)[.size] as? Int) ?? 0
             let sidecar = RegressionStore.Sidecar(
-                signature: signature, kind: sanitizer.analysis.kind.rawValue, title: sanitizer.analysis.title,
+                signature: signature, kind: sanitizer.analysis.kind, title: sanitizer.analysis.title,
                 decoder: spec.name, product: spec.product, date: ISO8601DateFormatter().string(from: Date()),
                 foundBy: request.foundBy ?? facts.origin, originalFile: (file as NSString).lastPathComponent,
                 originalSize: facts.receivedBytes, size: size, contentEncoding: encoding)
@@ -176,10 +176,10 @@ public struct ReproReport: Codable, Sendable {
             out += "notable:   " + facts.notable.joined(separator: "\n           ") + "\n"
         }
         for outcome in [sanitizer] + (debug.map { [$0] } ?? []) {
-            out += "\(outcome.build) build: \(outcome.verdict.rawValue) (\(outcome.reproduced)/\(outcome.tries) tries)"
+            out += "\(outcome.build.rawValue) build: \(outcome.verdict.rawValue) (\(outcome.reproduced)/\(outcome.tries) tries)"
             if outcome.verdict != .doesNotReproduce { out += " — \(outcome.analysis.title)" }
             out += "\n"
-            if outcome.build == "sanitizer", outcome.verdict != .doesNotReproduce { out += "  signature: \(outcome.analysis.signature ?? "none")\n" }
+            if outcome.build == .sanitizer, outcome.verdict != .doesNotReproduce { out += "  signature: \(outcome.analysis.signature?.description ?? "none")\n" }
             let frames = outcome.analysis.frames
             if outcome.verdict != .doesNotReproduce, !frames.isEmpty {
                 out += "  stack (→ project frames):\n"
@@ -191,7 +191,7 @@ public struct ReproReport: Codable, Sendable {
             out += "  replay: \(outcome.command)\n"
         }
         out += "verdict:   \(verdictText)"
-        if reproduces { out += " (\(sanitizer.analysis.kind.rawValue), \(sanitizer.analysis.signature ?? "unsigned"))" }
+        if reproduces { out += " (\(sanitizer.analysis.kind.rawValue), \(sanitizer.analysis.signature?.description ?? "unsigned"))" }
         out += "\n"
         if let m = minimized {
             out += m.sameSignature
@@ -210,7 +210,7 @@ public struct ReproReport: Codable, Sendable {
     public static func table(_ reports: [ReproReport]) -> String {
         var out = "\n| input | encoding | kind | verdict | signature |\n|---|---|---|---|---|\n"
         for r in reports {
-            out += "| \((r.file as NSString).lastPathComponent) | \(r.facts.encoding ?? "-") | \(r.reproduces ? r.sanitizer.analysis.kind.rawValue : "-") | \(r.verdictText) | \(r.reproduces ? r.sanitizer.analysis.signature ?? "-" : "-") |\n"
+            out += "| \((r.file as NSString).lastPathComponent) | \(r.facts.encoding ?? "-") | \(r.reproduces ? r.sanitizer.analysis.kind.rawValue : "-") | \(r.verdictText) | \(r.reproduces ? r.sanitizer.analysis.signature?.description ?? "-" : "-") |\n"
         }
         let n = reports.filter(\.reproduces).count
         out += "\n\(reports.count) input(s): \(n) reproduce, \(reports.count - n) do not.\n"

@@ -21,7 +21,9 @@ public struct ReproOptions: Sendable {
 /// One replay build's verdict on one input.
 public struct ReplayOutcome: Sendable, Codable {
     public enum Verdict: String, Sendable, Codable { case reproduces, flaky, doesNotReproduce = "does-not-reproduce" }
-    public var build: String
+    /// The libFuzzer + ASan build (which signs crashes) or the decoder's normal debug build.
+    public enum Build: String, Sendable, Codable { case sanitizer, debug }
+    public var build: Build
     public var tries: Int
     public var reproduced: Int
     public var verdict: Verdict
@@ -87,7 +89,7 @@ public struct Reproducer: Sendable {
         let triage = CrashTriage(packageRoot: packageRoot, fuzzProduct: options.decoder.product, generated: options.decoder.generated)
         let command = ReproduceCommand.replay(binary: relative(binary), configuration: .inline(harnessConfiguration), timeout: options.timeout,
                                               rssLimitMB: options.rssLimitMB, inputs: [relative(input)]).description
-        return try replayTries(build: "sanitizer", command: command) {
+        return try replayTries(build: .sanitizer, command: command) {
             try triage.replay(binary: binary, input: input, timeout: options.timeout,
                               rssLimitMB: options.rssLimitMB, configuration: harnessConfiguration, extraEnvironment: environment).0
         }
@@ -105,7 +107,7 @@ public struct Reproducer: Sendable {
         let replay = DebugCrashReplay(packageRoot: packageRoot, product: options.decoder.product, generated: options.decoder.generated)
         var env = environment
         if let json = harnessConfiguration.inlineJSON { env[FuzzHarnessConfiguration.environmentVariable] = json }
-        return try replayTries(build: "debug", command: debug.description) {
+        return try replayTries(build: .debug, command: debug.description) {
             try replay.analyse(binary: binary, input: input, timeout: options.timeout, memoryLimitMB: options.rssLimitMB + 1024,
                                environment: env)
         }
@@ -139,7 +141,7 @@ public struct Reproducer: Sendable {
     }
 
     /// Runs `replay` `tries` times; the outcome keeps the first analysis that reproduced.
-    func replayTries(build: String, command: String, _ replay: () throws -> CrashAnalysis) throws -> ReplayOutcome {
+    func replayTries(build: ReplayOutcome.Build, command: String, _ replay: () throws -> CrashAnalysis) throws -> ReplayOutcome {
         let tries = max(1, options.tries)
         var first: CrashAnalysis?
         var last: CrashAnalysis?
@@ -169,7 +171,7 @@ public struct Reproducer: Sendable {
 
     /// libFuzzer's crash minimization with a bounded budget; the result is kept only when its
     /// signature is the original's.
-    public func minimize(_ input: String, signature: String, seconds: Int, into directory: String) throws -> Minimized {
+    public func minimize(_ input: String, signature: CrashIdentity, seconds: Int, into directory: String) throws -> Minimized {
         let binary = fuzzBuilder.binary(options.decoder.product)
         let output = directory + "/minimized-" + (input as NSString).lastPathComponent
         try? FileManager.default.removeItem(atPath: output)

@@ -7,11 +7,8 @@ import SDUIFuzz
 /// What replaying one crash input showed: its kind, the Swift runtime or sanitizer message, the
 /// symbolized and demangled stack, and a stable signature (the same for the same bug).
 public struct CrashAnalysis: Sendable, Hashable, Codable {
-    public enum Kind: String, Sendable, Codable {
-        case crash, timeout, oom, leak
-        case sanitizer = "sanitizer"
-        case notReproduced = "no-longer-reproduces"
-    }
+    /// How the crash stopped the process (declared in SDUIFuzz, beside ``CrashIdentity``).
+    public typealias Kind = CrashKind
 
     public struct Frame: Sendable, Hashable, Codable {
         public var index: Int
@@ -35,10 +32,11 @@ public struct CrashAnalysis: Sendable, Hashable, Codable {
     /// The Swift runtime's `Fatal error: …` message, or the sanitizer's summary.
     public var message: String?
     public var frames: [Frame]
-    /// One per crash site (see ``CrashTriage/signature(kind:sanitizerKind:message:violation:frames:packageRoot:)``);
-    /// nil when the input does not crash, and for a debug build's replay (signatures come from the
-    /// sanitizer build, which the campaign runs).
-    public var signature: String?
+    /// One per crash site, at ``CrashIdentity/Resolution-swift.enum/source`` resolution (see
+    /// ``CrashTriage/signature(kind:sanitizerKind:message:violation:frames:packageRoot:)``); nil when
+    /// the input does not crash, and for a debug build's replay (signatures come from the sanitizer
+    /// build, which the campaign runs).
+    public var signature: CrashIdentity?
     /// A one-line title: kind, top project frame, message.
     public var title: String
 }
@@ -114,10 +112,11 @@ public struct CrashTriage: Sendable {
     /// second for loading the binary and the sanitizer's start (measured here: under 0.1 s).
     package static func replayDeadline(_ timeout: Int) -> Double { Double(timeout) + 0.25 }
 
-    /// A grouping key from a replay without symbolization (much faster): the kind of stop, the
-    /// runtime's message and the code offsets of the top frames. Nil when the input does not
-    /// crash (or the output has no stack), so it gets a full replay.
-    public func quickKey(binary: String, input: String, timeout: Int, rssLimitMB: Int) throws -> String? {
+    /// A crash's identity from a replay without symbolization (much faster), at
+    /// ``CrashIdentity/Resolution-swift.enum/addresses`` resolution: the kind of stop, the runtime's
+    /// message and the code offsets of the top frames. Nil when the input does not crash (or the
+    /// output has no stack), so it gets a full replay.
+    public func quickKey(binary: String, input: String, timeout: Int, rssLimitMB: Int) throws -> CrashIdentity? {
         let out = try ProcessRunner.run(binary, ["-timeout=\(timeout)", "-rss_limit_mb=\(rssLimitMB)", "-malloc_limit_mb=\(rssLimitMB)",
                                                  "-runs=1", input],
                                         environment: ["ASAN_OPTIONS": "detect_leaks=0:symbolize=0"], timeout: Self.replayDeadline(timeout),
@@ -126,8 +125,8 @@ public struct CrashTriage: Sendable {
         return Self.quickKey(output: out.stderr + out.stdout, binary: binary, timedOut: out.timedOut)
     }
 
-    /// The grouping key of an unsymbolized replay's output (see above).
-    package static func quickKey(output text: String, binary: String, timedOut: Bool) -> String? {
+    /// The identity of an unsymbolized replay's output (see above).
+    package static func quickKey(output text: String, binary: String, timedOut: Bool) -> CrashIdentity? {
         let lines = text.split(separator: "\n").map(String.init)
         let stop = lines.first { $0.contains("ERROR: libFuzzer:") || $0.contains("ERROR: AddressSanitizer:") }?
             .components(separatedBy: "ERROR: ").last?.prefix { $0 != "(" && !$0.isNumber } ?? ""
@@ -144,7 +143,8 @@ public struct CrashTriage: Sendable {
                 return String(line[plus.lowerBound...].prefix { $0 != ")" })
             }
         guard !offsets.isEmpty else { return nil }
-        return ([timedOut ? "timeout" : String(stop), message] + offsets.prefix(12)).joined(separator: "|")
+        let kind = timedOut ? .timeout : Self.kind(of: text, lines: lines, exitStatus: 1).kind
+        return .addresses(kind: kind, parts: [timedOut ? "timeout" : String(stop), message] + offsets.prefix(12))
     }
 
     /// Analyses libFuzzer/ASan output of a replay, with the outcome records it wrote.
@@ -153,24 +153,7 @@ public struct CrashTriage: Sendable {
             if case .invariantViolated(let violation, _) = record { return violation } else { return nil }
         }.first
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var kind: CrashAnalysis.Kind = .crash
-        var sanitizerKind: String?
-        if output.contains("ERROR: libFuzzer: timeout") { kind = .timeout }
-        else if output.contains("ERROR: libFuzzer: out-of-memory") || output.contains("ERROR: libFuzzer: malloc") { kind = .oom }
-        else if output.contains("ERROR: LeakSanitizer") { kind = .leak }
-        else if let line = lines.first(where: { $0.contains("ERROR: AddressSanitizer: ") }) {
-            let rest = line.components(separatedBy: "ERROR: AddressSanitizer: ")[1]
-            sanitizerKind = String(rest.prefix { $0 != " " })
-            if sanitizerKind == "requested" || sanitizerKind == "allocation-size-too-big" || rest.hasPrefix("out of memory")
-                || rest.contains("allocator is out of memory") || sanitizerKind == "calloc-overflow" {
-                sanitizerKind = nil
-                kind = .oom
-            } else {
-                kind = sanitizerKind == "deadly" ? .crash : .sanitizer
-            }
-        } else if exitStatus == 0 {
-            kind = .notReproduced
-        }
+        let (kind, sanitizerKind) = Self.kind(of: output, lines: lines, exitStatus: exitStatus)
         var message = Self.runtimeMessage(lines)
         if message == nil, kind == .timeout || kind == .oom, let line = lines.first(where: { $0.contains("ERROR: libFuzzer:") }) {
             message = line.components(separatedBy: "ERROR: libFuzzer: ").last
@@ -190,6 +173,24 @@ public struct CrashTriage: Sendable {
         return CrashAnalysis(kind: kind, sanitizerKind: sanitizerKind, message: message, frames: frames,
                              signature: kind == .notReproduced ? nil : signature,
                              title: Self.title(kind: kind, message: message, violation: violation, frames: frames))
+    }
+
+    /// How a replay stopped, from libFuzzer's and the sanitizer's report; for a sanitizer report
+    /// also its own kind (`heap-buffer-overflow`). An allocation the sanitizer refused is an oom.
+    package static func kind(of output: String, lines: [String], exitStatus: Int32) -> (kind: CrashKind, sanitizerKind: String?) {
+        if output.contains("ERROR: libFuzzer: timeout") { return (.timeout, nil) }
+        if output.contains("ERROR: libFuzzer: out-of-memory") || output.contains("ERROR: libFuzzer: malloc") { return (.oom, nil) }
+        if output.contains("ERROR: LeakSanitizer") { return (.leak, nil) }
+        if let line = lines.first(where: { $0.contains("ERROR: AddressSanitizer: ") }) {
+            let rest = line.components(separatedBy: "ERROR: AddressSanitizer: ")[1]
+            let sanitizerKind = String(rest.prefix { $0 != " " })
+            if sanitizerKind == "requested" || sanitizerKind == "allocation-size-too-big" || rest.hasPrefix("out of memory")
+                || rest.contains("allocator is out of memory") || sanitizerKind == "calloc-overflow" {
+                return (.oom, nil)
+            }
+            return sanitizerKind == "deadly" ? (.crash, nil) : (.sanitizer, sanitizerKind)
+        }
+        return (exitStatus == 0 ? .notReproduced : .crash, nil)
     }
 
     /// The message a crash explains itself with: Swift's `Fatal error: …`, a failed cast, the
@@ -280,7 +281,7 @@ public struct CrashTriage: Sendable {
     /// by its function (where it is caught is a sample of its loop); a stack overflow by the set of
     /// project functions on the stack, which does not depend on where the recursion ran out.
     package static func signature(kind: CrashAnalysis.Kind, sanitizerKind: String?, message: String?, violation: InvariantViolation? = nil,
-                          frames: [CrashAnalysis.Frame], packageRoot: String) -> String {
+                          frames: [CrashAnalysis.Frame], packageRoot: String) -> CrashIdentity {
         // A failed cast names the value's dynamic type, which depends on the input (a number, an
         // array, null…) and on bridging: the types are masked, the cast site tells the bug.
         let normalizedMessage = (message ?? "")
@@ -315,8 +316,7 @@ public struct CrashTriage: Sendable {
         }
         // The limit's numbers say nothing of an out-of-memory; a known line says more than the message.
         let messageKey = kind == .oom || siteKnown ? "" : family ?? String(normalizedMessage.lowercased().prefix(200))
-        let key = ([kind.rawValue, sanitizerKind ?? "", messageKey] + place).joined(separator: "|")
-        return "\(kind.rawValue)-" + String(fnv1a(key), radix: 16).leftPad(16).prefix(12)
+        return .source(kind: kind, parts: [kind.rawValue, sanitizerKind ?? "", messageKey] + place)
     }
 
     package func parseFrames(_ lines: [String]) -> [CrashAnalysis.Frame] {
@@ -370,8 +370,6 @@ public struct CrashTriage: Sendable {
     }
 }
 
-package func fnv1a(_ s: String) -> UInt64 { StableHash.fnv1a64(s) }
-
 /// The harness configuration and outcome file of one replay, in a folder of their own.
 package struct HarnessRun {
     package let folder: String
@@ -395,6 +393,3 @@ package struct HarnessRun {
     package func remove() { try? FileManager.default.removeItem(atPath: folder) }
 }
 
-extension String {
-    package func leftPad(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
-}

@@ -15,6 +15,8 @@ public struct KeptCrash: Sendable, Hashable, CustomStringConvertible {
     public var url: URL
     /// The decoder's folder in the store (`ShopApp`, `reference`…).
     public var decoder: String
+    /// The signature it was kept under (`crash-bb085578974f`: SDUIFuzz's `CrashIdentity` as written).
+    /// Text here: a team's test target links this library without the fuzz modules.
     public var signature: String
     /// The crash as it was titled when kept (`crash in HomeScreen.decode(_:) at Home.swift:42: …`).
     public var title: String

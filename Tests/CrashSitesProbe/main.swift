@@ -62,8 +62,8 @@ let lines = (try? String(contentsOf: folder.appendingPathComponent("sites"), enc
 check(lines.count == 2 && lines.allSatisfy { $0.count == 16 }, "the shared file lists both sites", "\(lines)")
 check(CrashSites.known >= 2, "both sites known")
 // One identity: the skip list's lines are the keys the kept inputs are named by.
-let listed = CrashSiteKey.known(inFile: folder.appendingPathComponent("sites").path)
-let named = keptInputs().compactMap { CrashSiteKey(artifactName: $0) }
+let listed = CrashIdentity.known(inFile: folder.appendingPathComponent("sites").path)
+let named = keptInputs().compactMap { CrashIdentity(artifactName: $0) }
 check(listed.count == 2 && Set(listed) == Set(named), "the kept inputs are named by the keys the shared file lists", "\(listed) \(named)")
 
 // On Linux the runtime's accumulated fatal-error message is found (libswiftCore's symbol table)

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import SDUICampaign
+import SDUIFuzz
 import Testing
 
 /// The CI formats of crash findings: SARIF at the user's innermost frame, Xcode lines, JUnit,
@@ -17,8 +18,10 @@ import Testing
         .init(index: 3, function: "SDUIGeneratedTarget.harness", location: "/Users/dev/ShopRepo/.build-sdui-decoders/x/SDUIGeneratedEntry.swift:9:5", isProject: false),
     ]
 
-    static func finding(kind: String = "crash", frames: [CrashAnalysis.Frame] = frames, packageRoot: String = "/Users/dev/ShopRepo/.build-sdui-decoders/x") -> CrashFinding {
-        CrashFinding(target: "ShopApp", signature: "crash-HomeScreen.decode-abc", kind: kind,
+    static let signature = CrashIdentity("crash-00000000abc1")!
+
+    static func finding(kind: CrashKind = .crash, frames: [CrashAnalysis.Frame] = frames, packageRoot: String = "/Users/dev/ShopRepo/.build-sdui-decoders/x") -> CrashFinding {
+        CrashFinding(target: "ShopApp", signature: signature, kind: kind,
                      title: "crash in HomeScreen.decode(_:) at Home Screen.swift:42: Unexpectedly found nil",
                      message: "Unexpectedly found nil", inputs: ["campaigns/x/artifacts/crash-1", "campaigns/x/artifacts/crash-2"],
                      reproduce: "sdui repro campaigns/x/artifacts/crash-1", frames: frames, packageRoot: packageRoot, baseDirectory: base)
@@ -38,7 +41,7 @@ import Testing
     }
 
     @Test func sarifHasARulePerKindAndAResultPerSignatureAtTheSite() throws {
-        let findings = [Self.finding(), Self.finding(kind: "timeout", frames: [])]
+        let findings = [Self.finding(), Self.finding(kind: .timeout, frames: [])]
         let data = CrashFindingFormat.sarif(findings, toolVersion: "9.9.9")
         let log = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(log["version"] as? String == "2.1.0")
@@ -55,7 +58,7 @@ import Testing
         #expect(artifact["uri"] as? String == "ShopApp/Models/Home%20Screen.swift")
         #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")
         #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 42)
-        #expect((results[0]["partialFingerprints"] as? [String: String])?["sduiCrashSignature/v1"] == "crash-HomeScreen.decode-abc")
+        #expect((results[0]["partialFingerprints"] as? [String: String])?["sduiCrashSignature/v1"] == "crash-00000000abc1")
         #expect(results[1]["ruleIndex"] as? Int == 1)
         // Without a site, the result points at its input.
         let fallback = try #require(((results[1]["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
@@ -66,7 +69,7 @@ import Testing
     @Test func xcodeGithubAndJUnitName() throws {
         let f = Self.finding()
         #expect(CrashFindingFormat.xcode([f]) ==
-                "ShopApp/Models/Home Screen.swift:42: error: crash in HomeScreen.decode(_:) at Home Screen.swift:42: Unexpectedly found nil [ShopApp, signature crash-HomeScreen.decode-abc]\n")
+                "ShopApp/Models/Home Screen.swift:42: error: crash in HomeScreen.decode(_:) at Home Screen.swift:42: Unexpectedly found nil [ShopApp, signature crash-00000000abc1]\n")
         let annotation = CrashFindingFormat.githubAnnotations([f])
         #expect(annotation.hasPrefix("::error file=ShopApp/Models/Home Screen.swift,line=42,title=sdui crash [ShopApp]::crash in HomeScreen.decode(_:) at"))
         #expect(annotation.contains("%0AReproduce: sdui repro campaigns/x/artifacts/crash-1"))

@@ -6,11 +6,16 @@ import SDUIFuzz
 @Suite struct CrashGroupingTests {
     typealias Frame = CrashAnalysis.Frame
 
+    /// A signature standing for a test's site name (`crash-lined`): the kind before the first dash.
+    static func id(_ name: String) -> CrashIdentity {
+        .source(kind: CrashKind(rawValue: String(name.prefix { $0 != "-" }))!, parts: [name])
+    }
+
     static func crash(_ signature: String, kind: CrashAnalysis.Kind = .crash, inputs: Int = 1, _ frames: [(String, String)]) -> TargetResult.Crash {
         let stack = [Frame(index: 0, function: "swift_runtime_failure", location: "", isProject: false)]
             + frames.enumerated().map { Frame(index: $0.offset + 1, function: $0.element.0, location: $0.element.1, isProject: true) }
             + [Frame(index: frames.count + 1, function: "FuzzHarness.check(_:notAPayload:)", location: "Sources/SDUIFuzz/FuzzHarness.swift:70:3", isProject: false)]
-        return TargetResult.Crash(signature: signature, kind: kind, title: "\(kind.rawValue) in \(frames.first?.0 ?? "?")", message: nil,
+        return TargetResult.Crash(signature: id(signature), kind: kind, title: "\(kind.rawValue) in \(frames.first?.0 ?? "?")", message: nil,
                                   inputs: (0..<inputs).map { "artifacts/\(signature)-\($0)" }, frames: stack, reproduce: "", firstSeconds: Double(inputs))
     }
 
@@ -19,14 +24,14 @@ import SDUIFuzz
         let unlined = Self.crash("crash-unlined", [("Banner.init(object:)", "Sources/Feed/Banner.swift:0:0"), ("Registry.make(_:)", "Sources/Feed/Registry.swift:40:9")])
         let elsewhere = Self.crash("crash-other", [("Card.init(object:)", "Sources/Feed/Card.swift:9:3"), ("Registry.make(_:)", "Sources/Feed/Registry.swift:40:9")])
         let merged = CrashGrouping.merge([lined, unlined, elsewhere])
-        #expect(merged.map(\.signature) == ["crash-lined", "crash-other"])
+        #expect(merged.map(\.signature) == ["crash-lined", "crash-other"].map(Self.id))
         #expect(merged[0].inputs == ["artifacts/crash-lined-0", "artifacts/crash-unlined-0"])
-        #expect(merged[0].alsoSignedAs == ["crash-unlined"])
+        #expect(merged[0].alsoSignedAs == ["crash-unlined"].map(Self.id))
         // The engine's site keys of both follow the join (the report lists them with the signature).
         var a = lined, b = unlined
-        a.siteKeys = [CrashSiteKey(1)]
-        b.siteKeys = [CrashSiteKey(2)]
-        #expect(CrashGrouping.merge([a, b])[0].siteKeys == [CrashSiteKey(1), CrashSiteKey(2)])
+        a.siteKeys = [CrashIdentity(1)]
+        b.siteKeys = [CrashIdentity(2)]
+        #expect(CrashGrouping.merge([a, b])[0].siteKeys == [CrashIdentity(1), CrashIdentity(2)])
     }
 
     @Test func anUnlinedFrameStaysApartWhenTheSiteCannotBeTold() {
@@ -47,9 +52,9 @@ import SDUIFuzz
         let inCaller = Self.crash("timeout-caller", kind: .timeout, inputs: 1, Array(parse.dropFirst()))
         let otherHang = Self.crash("timeout-other", kind: .timeout, [("Grid.layout(_:)", "Sources/Feed/Grid.swift:8:5"), ("Feed.render(_:)", "Sources/Feed/Feed.swift:40:5")])
         let merged = CrashGrouping.merge([inClosure, inParse, inCaller, otherHang])
-        #expect(merged.map(\.signature) == ["timeout-closure", "timeout-other"])
+        #expect(merged.map(\.signature) == ["timeout-closure", "timeout-other"].map(Self.id))
         #expect(merged[0].inputs.count == 5)
-        #expect(Set(merged[0].alsoSignedAs ?? []) == ["timeout-parse", "timeout-caller"])
+        #expect(Set(merged[0].alsoSignedAs ?? []) == Set(["timeout-parse", "timeout-caller"].map(Self.id)))
         #expect(merged[0].frames.contains { $0.location == "Sources/Feed/Feed.swift:12:5" }, "the deepest sample's stack holds the caller too")
         #expect(merged[0].alsoKinds == nil)
         // A hang caught in the decode entry alone shares too little to join anything.
@@ -64,9 +69,9 @@ import SDUIFuzz
         let slow = Self.crash("timeout-1", kind: .timeout, site)
         let unrelated = Self.crash("crash-1", kind: .crash, site)
         let merged = CrashGrouping.merge([oom, overflow, slow, unrelated])
-        #expect(merged.map(\.signature) == ["oom-1", "crash-1"])
+        #expect(merged.map(\.signature) == ["oom-1", "crash-1"].map(Self.id))
         #expect(merged[0].alsoKinds == [.sanitizer, .timeout])
-        #expect(merged[0].alsoSignedAs == ["sanitizer-1", "timeout-1"])
+        #expect(merged[0].alsoSignedAs == ["sanitizer-1", "timeout-1"].map(Self.id))
         #expect(merged[0].inputs.count == 3)
     }
 
@@ -79,14 +84,14 @@ import SDUIFuzz
         sizeOverflow.message = "arithmetic overflow"
         let oom = Self.crash("oom-1", kind: .oom, site)
         let merged = CrashGrouping.merge([sizeOverflow, oom])
-        #expect(merged.map(\.signature) == ["oom-1"], "the allocation's failure stands for the bug, whichever came first")
+        #expect(merged.map(\.signature) == ["oom-1"].map(Self.id), "the allocation's failure stands for the bug, whichever came first")
         #expect(merged[0].alsoKinds == [.crash])
-        #expect(merged[0].alsoSignedAs == ["crash-overflow"])
+        #expect(merged[0].alsoSignedAs == ["crash-overflow"].map(Self.id))
         // Alone on its line, or beside another trap, an overflow is a bug of its own.
         var forceUnwrap = Self.crash("crash-nil", kind: .crash, site)
         forceUnwrap.message = "Unexpectedly found nil while unwrapping an Optional value"
         #expect(CrashGrouping.merge([sizeOverflow]).count == 1)
-        #expect(CrashGrouping.merge([forceUnwrap, oom]).map(\.signature) == ["crash-nil", "oom-1"])
+        #expect(CrashGrouping.merge([forceUnwrap, oom]).map(\.signature) == ["crash-nil", "oom-1"].map(Self.id))
         #expect(CrashGrouping.merge([sizeOverflow, forceUnwrap]).count == 2)
     }
 
@@ -111,8 +116,8 @@ import SDUIFuzz
             return f
         }
         let merged = CrashGrouping.merge([inAllocation, heapOverflow, atLookup, other])
-        #expect(merged.map(\.signature) == ["sanitizer-alloc", "sanitizer-heap", "sanitizer-other"])
-        #expect(merged[0].alsoSignedAs == ["sanitizer-lookup"])
+        #expect(merged.map(\.signature) == ["sanitizer-alloc", "sanitizer-heap", "sanitizer-other"].map(Self.id))
+        #expect(merged[0].alsoSignedAs == ["sanitizer-lookup"].map(Self.id))
         #expect(merged[0].inputs.count == 2)
         // A short recursion (a few frames of one function) is not taken for a cycle.
         let shallow = overflow("sanitizer-shallow", top: [])

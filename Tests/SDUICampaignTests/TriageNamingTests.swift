@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SDUICampaign
+import SDUIFuzz
 
 /// Titles and signatures name the plugged-in decoder's own code, wherever it lives.
 @Suite struct TriageNamingTests {
@@ -125,6 +126,7 @@ import Testing
         let first = CrashTriage.quickKey(output: output(decoderOffset: "0x1232a5"), binary: binary, timedOut: false)
         let second = CrashTriage.quickKey(output: output(decoderOffset: "0x1233f0"), binary: binary, timedOut: false)
         #expect(first != nil && first != second)
+        #expect(first?.resolution == .addresses && first?.kind == .crash, "an unsymbolized replay's identity: one build's addresses")
         #expect(first == CrashTriage.quickKey(output: output(decoderOffset: "0x1232a5"), binary: binary, timedOut: false))
     }
 
@@ -220,7 +222,7 @@ import Testing
         let other = Self.castLog.replacingOccurrences(of: "'Swift.Int' (0x7f3a10c0a1b8) to 'Swift.String'", with: "'Foundation.NSNull' (0x1) to 'Foundation.NSString'")
         #expect(triage.analyse(output: other, exitStatus: 1).signature == triage.analyse(output: Self.castLog, exitStatus: 1).signature)
         #expect(triage.analyse(output: other, exitStatus: 1).title.hasSuffix("'Foundation.NSNull' to 'Foundation.NSString'"))
-        func conversion(_ message: String) -> String? {
+        func conversion(_ message: String) -> CrashIdentity? {
             triage.analyse(output: """
                 Fatal error: \(message)
                 ==1== ERROR: libFuzzer: deadly signal

@@ -31,17 +31,43 @@ import SDUIFuzz
     }
 
     @Test func aSiteKeyReadsBackFromTheSharedFileAndFromAnArtifactName() throws {
-        let key = try #require(CrashSiteKey(hex: "00ab12cd34ef5678"))
+        let key = try #require(CrashIdentity(hex: "00ab12cd34ef5678"))
+        #expect(key.resolution == .site && key.kind == nil)
         #expect(key.description == "00ab12cd34ef5678")
-        #expect(CrashSiteKey(artifactName: "crash-00ab12cd34ef5678") == key)
-        #expect(CrashSiteKey(artifactName: "crash-2ba5ae2a7c1c0c1e23b1d6a0f3e6e0c7a0f3e6e0") == nil, "libFuzzer's own sha1 name is no site key")
-        #expect(CrashSiteKey(artifactName: "timeout-00ab12cd34ef5678") == nil)
+        #expect(CrashIdentity(artifactName: "crash-00ab12cd34ef5678") == key)
+        #expect(CrashIdentity(artifactName: "crash-2ba5ae2a7c1c0c1e23b1d6a0f3e6e0c7a0f3e6e0") == nil, "libFuzzer's own sha1 name is no site key")
+        #expect(CrashIdentity(artifactName: "timeout-00ab12cd34ef5678") == nil)
+        #expect(CrashIdentity(hex: "+0ab12cd34ef5678") == nil, "UInt64(_:radix:) takes a sign; a key does not")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("sites-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: file) }
         try "00ab12cd34ef5678\nffffffffffffffff\n00ab12".write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(CrashSiteKey.known(inFile: file) == [key, CrashSiteKey(UInt64.max)], "a half-written line is passed over")
+        #expect(CrashIdentity.known(inFile: file) == [key, CrashIdentity(UInt64.max)], "a half-written line is passed over")
         let json = try JSONEncoder().encode([key])
         #expect(String(decoding: json, as: UTF8.self) == #"["00ab12cd34ef5678"]"#)
-        #expect(try JSONDecoder().decode([CrashSiteKey].self, from: json) == [key])
+        #expect(try JSONDecoder().decode([CrashIdentity].self, from: json) == [key])
+    }
+
+    /// The three resolutions are one type, each written its own way and read back from it, so
+    /// report.json, the skip list and kept inputs' sidecars hold them as plain strings.
+    @Test func everyResolutionIsWrittenAndReadBackAsItsOwnString() throws {
+        let signature = CrashIdentity.source(kind: .oom, parts: ["oom", "", "", "Image.pixels(_:)", "Image.swift:21"])
+        #expect(signature.resolution == .source && signature.kind == .oom)
+        #expect(signature.description.hasPrefix("oom-") && signature.description.count == "oom-".count + 12)
+        let replayed = CrashIdentity.addresses(kind: .timeout, parts: ["timeout", "", "+0x1232a5"])
+        #expect(replayed.resolution == .addresses && replayed.description.hasPrefix("timeout@") && replayed.description.count == "timeout@".count + 16)
+        let site = CrashIdentity(0xab)
+        for identity in [signature, replayed, site] {
+            #expect(CrashIdentity(identity.description) == identity)
+            #expect(try JSONDecoder().decode(CrashIdentity.self, from: JSONEncoder().encode(identity)) == identity)
+        }
+        // A kind with a dash in its name reads back whole.
+        let gone = CrashIdentity.source(kind: .notReproduced, parts: ["x"])
+        #expect(CrashIdentity(gone.description)?.kind == .notReproduced)
+        // The same parts at two resolutions are two identities.
+        #expect(CrashIdentity.source(kind: .crash, parts: ["a"]) != CrashIdentity.addresses(kind: .crash, parts: ["a"]))
+        for text in ["crash-lined", "crash-0123456789abc", "panic-0123456789ab", "crash@0123", "", "0123456789abcdeg"] {
+            #expect(CrashIdentity(text) == nil, "\(text)")
+        }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(CrashIdentity.self, from: Data(#""crash-lined""#.utf8)) }
     }
 }

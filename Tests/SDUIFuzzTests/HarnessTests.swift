@@ -172,7 +172,7 @@ import SDUIFuzzFixtures
         #expect(project.map(\.function) == ["static PlantedBugDecoder.decode(_:)"])
         #expect(project.first?.location == "Sources/SDUIFuzzFixtures/PlantedBugDecoder.swift:29:87")
         #expect(analysis.frames.count == 20)
-        #expect(analysis.signature?.hasPrefix("crash-") == true && analysis.signature?.count == 18)
+        #expect(analysis.signature?.resolution == .source && analysis.signature?.kind == .crash && analysis.signature?.description.count == 18)
         #expect(analysis.title == "crash in static PlantedBugDecoder.decode(_:) at PlantedBugDecoder.swift:29: Unexpectedly found nil while unwrapping an Optional value")
     }
 
