@@ -76,6 +76,16 @@ extension FuzzHarness {
     public func crossOver(_ data1: UnsafePointer<UInt8>, _ size1: Int, _ data2: UnsafePointer<UInt8>, _ size2: Int,
                           _ out: UnsafeMutablePointer<UInt8>, _ maxOutSize: Int, _ seed: UInt32) -> Int {
         creditLastMutation()
+        // The compression-aware strategy declines to cross over a compressed input (0: libFuzzer
+        // draws another mutator, the harness's own): inflating, splicing and compressing again cost
+        // three mutations, and libFuzzer calls the crossover for half of all mutations. Measured
+        // 2026-11-27 on FuzzCompressed (compressed seeds), 30 s runs side by side: 422-1,104 exec/s
+        // and 1,917-1,955 edges with it, 1,114-1,343 exec/s and 1,954-1,962 edges without (its mutator
+        // splices corpus subtrees anyway). Two JSON texts are spliced as by the structured strategy.
+        if !plain, strategy == .compressed, !(PayloadSniffer.isPlainText(Array(UnsafeBufferPointer(start: data1, count: size1)))
+                                              && PayloadSniffer.isPlainText(Array(UnsafeBufferPointer(start: data2, count: size2)))) {
+            return 0
+        }
         var rng = FuzzRandom(seed: UInt64(seed))
         let a = Array(UnsafeBufferPointer(start: data1, count: size1)), b = Array(UnsafeBufferPointer(start: data2, count: size2))
         var result = Array(a.prefix(rng.below(a.count + 1))) + Array(b.suffix(rng.below(b.count + 1)))

@@ -29,10 +29,21 @@ public enum PayloadSniffer {
         case .rawDeflate: return .exactly(.rawDeflate)
         case .identity: break
         }
-        let first = bytes.first { $0 != 0x20 && $0 != 0x0a && $0 != 0x0d && $0 != 0x09 }
-        switch first {
-        case nil, UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), 0xEF: return nil
-        default: return .exactly(.rawDeflate)
+        return startsLikeJSONText(bytes) ? nil : .exactly(.rawDeflate)
+    }
+
+    /// Whether uncompressed bytes start as JSON text does (or are blank); anything else is taken
+    /// for raw deflate.
+    static func startsLikeJSONText(_ bytes: [UInt8]) -> Bool {
+        switch bytes.first(where: { $0 != 0x20 && $0 != 0x0a && $0 != 0x0d && $0 != 0x09 }) {
+        case nil, UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), 0xEF: return true
+        default: return false
         }
+    }
+
+    /// Whether the harness reads `bytes` as uncompressed JSON text (no override, no compression
+    /// sniffed, a JSON start), without decoding them.
+    static func isPlainText(_ bytes: [UInt8]) -> Bool {
+        overrideEncoding == nil && bytes.withUnsafeBytes { PayloadDecoder.sniff($0) } == .identity && startsLikeJSONText(bytes)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import SDUIPayload
+import SDUIJSON
 import SDUIFuzzFixtures
 @testable import SDUIFuzz
 @testable import SDUICampaign
@@ -103,6 +104,30 @@ import SDUIFuzzFixtures
             #expect(same == Array(buffer[..<n]), "seed \(s)")
             buffer.replaceSubrange(0..<seed.count, with: seed)
         }
+    }
+
+    /// Two JSON documents are spliced; the compression-aware strategy declines a compressed input
+    /// (libFuzzer then draws another mutator): that crossover cost three mutations and found nothing more.
+    @Test func crossoverSplicesDocumentsAndTheCompressedStrategyDeclinesCompressedInputs() {
+        let one = Array(#"{"screen":"s","version":1,"components":[{"type":"text","data":{"text":"a"}}]}"#.utf8)
+        let two = Array(#"{"screen":"t","version":1,"components":[{"type":"image","data":{"url":"u"}}]}"#.utf8)
+        func cross(_ strategy: MutationStrategy, seed: UInt32, _ first: [UInt8]? = nil) -> [UInt8] {
+            let harness = FuzzHarness(.init(name: "x", decode: { $0 }), mutation: strategy)
+            var out = [UInt8](repeating: 0, count: 4096)
+            let n = out.withUnsafeMutableBufferPointer { buffer in
+                (first ?? one).withUnsafeBufferPointer { a in two.withUnsafeBufferPointer { b in
+                    harness.crossOver(a.baseAddress!, a.count, b.baseAddress!, b.count, buffer.baseAddress!, 4096, seed)
+                } }
+            }
+            return Array(out[..<n])
+        }
+        let structured = (0..<20).map { cross(.structured, seed: $0) }
+        #expect(structured.allSatisfy { (try? JSONParser().parse($0)) != nil }, "a structured crossover is a document")
+        #expect(structured.contains { $0 != one }, "and sometimes not the first one unchanged")
+        #expect((0..<20).allSatisfy { (try? JSONParser().parse(cross(.compressed, seed: $0))) != nil }, "two JSON texts: spliced")
+        let gzipped = Deflater.compress(one, as: .gzip)
+        #expect((0..<20).allSatisfy { cross(.compressed, seed: $0, gzipped).isEmpty }, "a compressed input: declined")
+        #expect((0..<20).allSatisfy { !cross(.structured, seed: $0, gzipped).isEmpty }, "the structured strategy still crosses it")
     }
 
     @Test func slowInputsAreReportedButKeptOutOfTheCorpus() throws {
