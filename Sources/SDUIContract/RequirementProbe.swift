@@ -190,11 +190,13 @@ public struct RequirementProbe: Sendable {
             guard let component = site.concreteComponentPath, let disc = site.discriminator, let componentPath = site.componentPath,
                   site.path == JSONPath.appending(key: disc, to: componentPath), result.decodes < budget else { continue }
             result.decodes += 1
-            let unknown = Self.serialize(root, replacing: site.concrete, with: .value(.string("sdui-unknown-value")))
+            let unknown = Self.serialize(root, replacing: site.concrete, with: .value(.string(Self.unknownSentinel)))
             let (_, _, rendering) = await outcome(of: run.variant(unknown), base: base, client: run.client, secrets: run.secrets)
             var own = base
             own.notShown = []
-            if rendering != own { notShownPaths.remove(component) }
+            // A client that keeps an unknown kind's name still shows nothing for either.
+            let alike = if case .string(let current) = site.value { Self.rendersAlike(own, value: current, unknown: rendering) } else { rendering == own }
+            if !alike { notShownPaths.remove(component) }
         }
         return notShownPaths
     }
@@ -222,7 +224,7 @@ public struct RequirementProbe: Sendable {
     func probeCandidates(at site: Site, root: JSONValue, base: Rendering, run: ProbeRun, result: inout ProbeResult) async -> Bool {
         guard let componentPath = site.componentPath, let disc = site.discriminator, case .string(let current) = site.value else { return true }
         result.decodes += 1
-        let garbage = Self.serialize(root, replacing: site.concrete, with: .value(.string("sdui-unknown-value")))
+        let garbage = Self.serialize(root, replacing: site.concrete, with: .value(.string(Self.unknownSentinel)))
         let (_, _, unknownRendering) = await outcome(of: run.variant(garbage), base: base, client: run.client, secrets: run.secrets)
         for candidate in candidateValues where candidate != current {
             guard result.decodes < budget else { result.truncated = true; return false }
@@ -231,12 +233,26 @@ public struct RequirementProbe: Sendable {
             let (cost, detail, rendering) = await outcome(of: run.variant(text), base: base, client: run.client, secrets: run.secrets)
             // Known: the client does something else with it than with a value it does not know
             // (a crash on it, where the unknown value does not crash, counts too).
-            guard rendering != unknownRendering else { continue }
+            guard !Self.rendersAlike(rendering, value: candidate, unknown: unknownRendering) else { continue }
             result.observations.append(ProbeObservation(
                 path: site.path, componentPath: componentPath, discriminator: disc, kind: site.kind, type: "string",
                 stringValue: candidate, variant: .knownCandidate, cost: cost, detail: detail))
         }
         return true
+    }
+
+    /// The discriminator value no client knows, in the place of the one a response has.
+    static let unknownSentinel = "sdui-unknown-value"
+
+    /// Whether the client does the same with `value` as with a value it does not know. Many keep an
+    /// unknown kind's name (`Unknown("promo")`, "unsupported type promo"), so their renderings of
+    /// two values they both do not know differ by that name alone: the unknown value's rendering is
+    /// compared with the name put back in its place. Compared as the canonical text, which holds
+    /// every string of a rendering; the sentinel occurs nowhere else in it.
+    static func rendersAlike(_ rendering: Rendering?, value: String, unknown: Rendering?) -> Bool {
+        if rendering == unknown { return true }
+        guard let rendering, let unknown else { return false }
+        return rendering.text == unknown.text.replacingOccurrences(of: unknownSentinel, with: value)
     }
 
     /// The strings of a decoder's code worth trying as discriminator values: identifier-like, 2 to 64 characters.
@@ -329,7 +345,7 @@ public struct RequirementProbe: Sendable {
         if type != "object" { out.append((.asObject, .value(.object([])))) }
         if type != "array" { out.append((.asArray, .value(.array([])))) }
         switch site.value {
-        case .string: out.append((.unknownValue, .value(.string("sdui-unknown-value"))))
+        case .string: out.append((.unknownValue, .value(.string(Self.unknownSentinel))))
         case .number(let d) where type == "integer":
             let n = Int64(d)
             out.append((.wholeAsDecimal, .raw("\(n).0")))

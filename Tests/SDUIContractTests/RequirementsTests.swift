@@ -205,6 +205,50 @@ import Testing
         #expect(RequirementProbe.candidates(fromLiterals: ["a", "ok_1", "two words", "é", "x.y-z"]) == ["ok_1", "x.y-z"])
     }
 
+    /// A decoder that keeps an unknown kind's name, as many apps do (`Unknown("promo")`).
+    struct NamingFeed: Decodable {
+        let screenName: String
+        let contents: [Item]
+        enum Item: Decodable {
+            case title(String), banner(url: String), unknown(type: String)
+            enum Keys: String, CodingKey { case viewType, title, url }
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: Keys.self)
+                switch try c.decode(String.self, forKey: .viewType) {
+                case "title": self = .title(try c.decode(String.self, forKey: .title))
+                case "banner": self = .banner(url: try c.decode(String.self, forKey: .url))
+                case let other: self = .unknown(type: other)
+                }
+            }
+        }
+
+        var rendering: Rendering {
+            Rendering(screen: screenName, components: contents.map { item in
+                switch item {
+                case .title(let t): .component("title", [.text(nil, t)])
+                case .banner(let url): .component("banner", [.link("image", url)])
+                case .unknown(let type): .component("unknown", [.value("type", type)])
+                }
+            })
+        }
+    }
+
+    /// A client that shows an unknown kind's name renders every value it does not know otherwise
+    /// (`"zzz"` and the probe's own unknown value): its known kinds are still only the ones it
+    /// decodes, not every string of its code.
+    @Test func aClientThatNamesUnknownKindsKnowsOnlyTheKindsItDecodes() async throws {
+        let client = InProcessClient(DecoderUnderTest(name: "naming", decode: { try JSONDecoder().decode(NamingFeed.self, from: Data($0)) },
+                                                      rendering: { $0.rendering }))
+        let screen = { (kind: String) in #"{"screenName": "Home", "contents": [{"viewType": "\#(kind)", "title": "Hi"}]}"# }
+        let named = { (kind: String) throws -> Rendering in try JSONDecoder().decode(NamingFeed.self, from: Data(screen(kind).utf8)).rendering }
+        #expect(try named("zzz") != named("sdui-unknown-value"), "the rendering holds the unknown kind's name (the probe's unknown value here)")
+        let probe = RequirementProbe(candidateValues: ["banner", "crash", "title", "zzz"])
+        let result = await probe.probe(FetchedResponse(contentEncoding: nil, body: Array(screen("title").utf8), source: "home"), caseID: "home",
+                                       client: client)
+        let d = try #require(ClientRequirements.build(client: "naming", results: [result]).discriminators.first)
+        #expect(d.knownValues == ["banner", "title"], "\(d)")
+    }
+
     /// `sdui contract check` with the schemas beside the contracts: a breaking result says which
     /// requirement the response broke, as the backend's validator would; the schema read back
     /// from its file says what the one in memory says.
