@@ -147,7 +147,13 @@ func contractClients(_ config: ContractConfig, packagePath: String, contractsFol
     factory.noBuild = noBuild
     factory.timeout = timeout
     factory.progress = { printError("sdui contract: \($0)") }
-    return factory.clients(for: config)
+    let clients = factory.clients(for: config)
+    for case let client as ProcessClient in clients where client.launch.first != "/bin/sh" {
+        // The kinds its code names are among its binary's literals (mined once, when asked).
+        let binary = client.launch[0]
+        client.mineStrings = { (try? DecoderLiterals.mineBinary(binary)).map { Set($0.strings) } }
+    }
+    return clients
 }
 
 struct ContractCheckCommand: AsyncParsableCommand {

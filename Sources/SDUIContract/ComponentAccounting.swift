@@ -65,7 +65,9 @@ public struct ComponentAccounting: Sendable {
         var placeholderPaths = Set<String>()
         var pathlessPlaceholders = 0
 
-        init(_ components: [RenderedComponent]) {
+        /// - Parameter unknown: normalized kinds the client does not decode: a component of such a
+        ///   kind marks where components sit, and shows none of them.
+        init(_ components: [RenderedComponent], unknown: Set<String> = []) {
             var stack = components[...].reversed().map { $0 }
             while let c = stack.popLast() {
                 if let placeholder = c.placeholder {
@@ -73,7 +75,7 @@ public struct ComponentAccounting: Sendable {
                 } else {
                     let k = ComponentAccounting.normalized(c.kind)
                     kinds.insert(k)
-                    counts[k, default: 0] += 1
+                    if !unknown.contains(k) { counts[k, default: 0] += 1 }
                 }
                 stack.append(contentsOf: c.children.reversed())
             }
@@ -81,11 +83,16 @@ public struct ComponentAccounting: Sendable {
     }
 
     /// The components of `payload` that `rendering` does not account for.
-    /// - Parameter golden: the golden rendering, whose kinds also mark component slots (so a
-    ///   discriminator renamed in every component is still found).
-    public func notShown(payload: JSONValue, rendering: Rendering, golden: Rendering? = nil) -> [NotShownComponent] {
+    /// - Parameters:
+    ///   - golden: the golden rendering, whose kinds also mark component slots (so a
+    ///     discriminator renamed in every component is still found).
+    ///   - unknownKinds: discriminator values the client does not decode (``KindProbe``): an object
+    ///     of such a kind is not shown, whatever the rendering keeps for it.
+    public func notShown(payload: JSONValue, rendering: Rendering, golden: Rendering? = nil,
+                         unknownKinds: Set<String> = []) -> [NotShownComponent] {
         guard !rendering.isRejected else { return [] }
-        let rendered = RenderedTally(rendering.components)
+        let unknown = Set(unknownKinds.map(Self.normalized))
+        let rendered = RenderedTally(rendering.components, unknown: unknown)
         let usableGolden = golden.flatMap { $0.isRejected ? nil : $0 }
         let goldenTally = usableGolden.map { RenderedTally($0.components) }
         // The golden's kinds mark slots too; its counts and placeholders are not this rendering's.
@@ -98,7 +105,7 @@ public struct ComponentAccounting: Sendable {
             goldenSlots.insert(renamed.slot)
         }
         guard !slotKeys.isEmpty else { return [] }
-        var resolution = SlotResolution(objects: objects, slotKeys: slotKeys, pool: rendered.counts)
+        var resolution = SlotResolution(objects: objects, slotKeys: slotKeys, pool: rendered.counts, unknown: unknown)
         var result = resolution.resolve(placeholderPaths: rendered.placeholderPaths, pathlessPlaceholders: rendered.pathlessPlaceholders)
         // A slot where nothing at all is shown is either one the client no longer reads (a renamed
         // discriminator, components moved) or an extra array the client never read (`"related":
@@ -187,11 +194,14 @@ struct SlotResolution {
     /// The rendering's kinds not yet matched to an object.
     var pool: [String: Int]
     var state: [State]
+    /// Normalized kinds the client does not decode: objects of these are never shown by a rendered kind.
+    let unknown: Set<String>
 
-    init(objects: [ComponentAccounting.Object], slotKeys: [String: String], pool: [String: Int]) {
+    init(objects: [ComponentAccounting.Object], slotKeys: [String: String], pool: [String: Int], unknown: Set<String> = []) {
         self.objects = objects
         self.slotKeys = slotKeys
         self.pool = pool
+        self.unknown = unknown
         self.state = [State](repeating: .unresolved, count: objects.count)
     }
 
@@ -239,7 +249,7 @@ struct SlotResolution {
         let order = visitOrder()
         for exact in [true, false] {
             for i in order where state[i] == .unresolved && inSlot(i) && !hidden(i) {
-                guard let v = objects[i].value.map(ComponentAccounting.normalized) else { continue }
+                guard let v = objects[i].value.map(ComponentAccounting.normalized), !unknown.contains(v) else { continue }
                 let match = exact ? (pool[v, default: 0] > 0 ? v : nil)
                                   : pool.first(where: { $0.value > 0 && ComponentAccounting.kind($0.key, names: v) })?.key
                 if let k = match {

@@ -15,10 +15,15 @@ public protocol ContractClient: Sendable {
     func render(_ body: [UInt8]) async -> Result<Rendering, ClientFailure>
     /// Releases what the client holds (an out-of-process client's processes); called once after a run.
     func close()
+    /// The strings of the client's decoder code (its binary's or sources' literals), when they can
+    /// be had: a kind the client renders as it renders a kind it cannot know, and that its code
+    /// never names, is a kind it does not decode (``KindProbe``). Nil: the probe's answer alone.
+    func decoderStrings() -> Set<String>?
 }
 
 extension ContractClient {
     public func close() {}
+    public func decoderStrings() -> Set<String>? { nil }
 }
 
 /// A client that could not render a response: that is an error for the client, never a pass.

@@ -1,6 +1,8 @@
-/// Why one contract could not be checked: the run is not trustworthy for it (exit 2).
+/// Why one contract could not be checked: the run is not trustworthy for it (exit 2). The one
+/// exception is a client's crash (`SDUI-B011`, breaking): the renderer reports it as a failure to
+/// render, and the runner turns it into the check's breaking finding.
 public struct ContractFailure: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The error rule (severity ``Severity/error``).
+    /// The rule: an error rule (severity ``Severity/error``), or ``ContractRule/clientCrashed``.
     public var rule: ContractRule
     /// What went wrong, naming the file, URL or JSON path involved.
     public var message: String

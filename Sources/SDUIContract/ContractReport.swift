@@ -63,6 +63,9 @@ public struct ContractReport: Sendable {
                     out += "      \(f.old ?? "—") → \(f.new ?? "—")\n"
                 }
             }
+            if let detail = r.crashDetail {
+                out += detail.split(separator: "\n").prefix(12).map { "      " + $0 + "\n" }.joined()
+            }
             if let schema = r.requirementsFile {
                 // What a backend validating against the client's schema would have been told.
                 out += r.requirements.isEmpty
@@ -201,6 +204,7 @@ public struct ContractReport: Sendable {
                                                   JSONMember("message", .string(failure.message)),
                                                   JSONMember("detail", failure.detail.map(JSONValue.string) ?? .null)])))
             }
+            if let detail = r.crashDetail { members.append(("crash", .object([JSONMember("stack", .string(detail))]))) }
             if let schema = r.requirementsFile {
                 members.append(("requirements", .object([JSONMember("schema", .string(schema)),
                                                          JSONMember("violations", .array(r.requirements.map(JSONValue.string)))])))

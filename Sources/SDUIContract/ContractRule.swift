@@ -58,6 +58,10 @@ extension ContractRule {
         "The response sends a component (an object with a discriminator such as `type` or `viewType`, where the client's other components sit) that the client neither renders nor shows as a placeholder: it is dropped silently.")
     public static let warningAdded = ContractRule("SDUI-B009", "warning-added", .breaking,
         "The client reports a warning it did not report for the golden (a code of its own, not one of protocol v1's).", needsDecoderHelp: true)
+    public static let contentNotShown = ContractRule("SDUI-B010", "content-not-shown", .breaking,
+        "A text, link or action target the golden showed is still sent by the response (at any path) but no longer shown: a renamed key, a kind the decoder no longer understands, an item whose decode error was swallowed.")
+    public static let clientCrashed = ContractRule("SDUI-B011", "client-crashed", .breaking,
+        "The client's decoder crashed (or hung) on the response, titled as in the fuzz report with its `File.swift:LINE`: every installed app of that version would too.")
 
     // Changed: the rendering differs but the client understands everything.
     public static let textChanged = ContractRule("SDUI-C001", "text-changed", .changed,
@@ -108,18 +112,17 @@ extension ContractRule {
         "An offline run found no recorded response for the contract.")
     public static let goldenUnreadable = ContractRule("SDUI-E011", "golden-unreadable", .error,
         "The golden rendering exists but cannot be read or parsed.")
-    public static let clientCrashed = ContractRule("SDUI-E012", "client-crashed", .error,
-        "The client's decoder crashed on the response (titled as in the fuzz report): the app would crash too.")
+    // SDUI-E012 (client-crashed, an error) is retired: a crash is the check's result, SDUI-B011.
     public static let clientUnavailable = ContractRule("SDUI-E013", "client-unavailable", .error,
         "The client could not be built or started, or answered something the gate cannot read.")
 
     /// Every rule, in ID order.
     public static let all: [ContractRule] = [
         responseRejected, componentUnsupported, componentInvalid, fieldDefault, buttonInert, duplicateID, stackTooDeep,
-        componentNotShown, warningAdded, textChanged, linkChanged, actionChanged, styleChanged, componentAdded, componentRemoved, componentMoved,
+        componentNotShown, warningAdded, contentNotShown, clientCrashed, textChanged, linkChanged, actionChanged, styleChanged, componentAdded, componentRemoved, componentMoved,
         componentReplaced, idChanged, screenChanged, warningResolved, rejectionChanged,
         unreachable, timeout, httpStatus, badEncoding, oversized, redirect, transport, contractInvalid,
-        goldenMissing, responseMissing, goldenUnreadable, clientCrashed, clientUnavailable,
+        goldenMissing, responseMissing, goldenUnreadable, clientUnavailable,
     ]
 
     /// The rule with this ID or name.

@@ -35,6 +35,8 @@ public struct CaseResult: Sendable {
     public var requirements: [String] = []
     /// That schema, relative to the contracts directory.
     public var requirementsFile: String?
+    /// For a client that crashed on the response (`SDUI-B011`), the crash's stack (its project frames).
+    public var crashDetail: String?
 
     /// `home@ios`, or `ios-5.2:home@ios` for a named client.
     public var id: String { client.map { "\($0):\(contractCase.id)" } ?? contractCase.id }
@@ -204,6 +206,13 @@ public struct ContractRunner: Sendable {
                 result.golden = golden
                 let goldenRendering = golden.flatMap { try? Rendering.parse($0) }
                 switch await renderer.render(response, client: client, secrets: secrets, golden: goldenRendering) {
+                case .failure(let failure) where failure.rule.severity == .breaking:
+                    // A crash is the check's result, the worst breaking change there is: the check
+                    // was made. Exit 2 stays for checks that could not be made.
+                    result.findings = [Finding(rule: failure.rule, contract: result.id, path: "$",
+                                               message: "the app crashes on this response: \(failure.message)", new: failure.message)]
+                    result.status = .breaking
+                    result.crashDetail = failure.detail
                 case .failure(let failure):
                     result.failure = failure
                 case .success(let rendering):
@@ -235,7 +244,7 @@ public struct ContractRunner: Sendable {
             }
         }
         switch GoldenCheck.verify(rendering.rendering, text: rendering.text, against: golden, mode: ci ? .never : mode.records,
-                                  contract: result.id) {
+                                  contract: result.id, sent: rendering.sent) {
         case .pass:
             result.status = .pass
         case .differs(let findings):

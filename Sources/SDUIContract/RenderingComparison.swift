@@ -20,7 +20,11 @@ public struct RenderingComparison {
         self.layout = layout
     }
 
-    public func compare(golden: Rendering, current: Rendering) -> [Finding] {
+    /// - Parameter sent: the strings the current response carries. With it, what the golden showed
+    ///   that the response still sends and the rendering no longer shows is breaking
+    ///   (`content-not-shown`), and a component is `component-removed` only when the response no
+    ///   longer carries what it showed.
+    public func compare(golden: Rendering, current: Rendering, sent: SentContent? = nil) -> [Finding] {
         if let rejections = rejectionFindings(golden, current) { return rejections }
         let old = Node.tree(golden.components, layout: layout, prefix: layout.root)
         let new = Node.tree(current.components, layout: layout, prefix: layout.root)
@@ -33,10 +37,19 @@ public struct RenderingComparison {
         for w in golden.warnings {
             remaining[translate(w.path, state.pathMap, old) + ": " + w.message, default: 0] += 1
         }
-        let breaking = breakingFindings(golden, current, old: old, new: new, state: state, remaining: &remaining)
+        let standIns = standIns(golden, current, new: new)
+        var breaking = breakingFindings(golden, current, old: old, new: new, state: state, remaining: &remaining, standIns: standIns)
         var changed = state.findings + resolvedFindings(golden, current, old: old, state: state, remaining: &remaining)
-        // A changed finding on a component that now has a breaking one is explained by it.
-        let brokenOwners = Set(breaking.compactMap { owner(of: $0.path ?? "", in: new) })
+        // A changed finding on a component that now has a breaking one is explained by it; so is
+        // one on a component that stands in for a kind the client does not know.
+        var brokenOwners = Set(breaking.compactMap { owner(of: $0.path ?? "", in: new) }).union(standIns.values.flatMap { $0 })
+        if let sent {
+            let lost = lostContent(old: old, new: new, golden: golden, current: current, pathMap: state.pathMap, sent: sent)
+            breaking += lost.findings
+            brokenOwners.formUnion(lost.ownersNow)
+            // Removed means the server removed it: one whose content is still sent is not shown.
+            changed.removeAll { $0.rule == .componentRemoved && lost.removedPaths.contains($0.path ?? "") }
+        }
         changed.removeAll { f in f.rule.severity == .changed && f.rule != .warningResolved && brokenOwners.contains(f.path ?? "") }
         return breaking + changed
     }
@@ -59,7 +72,7 @@ public struct RenderingComparison {
     /// What breaks: new warnings (each on its component, before and now), placeholders the decoder
     /// did not explain with a warning, and components the payload sends that the client shows nothing for.
     func breakingFindings(_ golden: Rendering, _ current: Rendering, old: [Node], new: [Node], state: AlignmentState,
-                          remaining: inout [String: Int]) -> [Finding] {
+                          remaining: inout [String: Int], standIns: [String: [String]] = [:]) -> [Finding] {
         var reverse: [String: String] = [:]
         for (from, to) in state.pathMap { reverse[to] = from }
         var breaking: [Finding] = []
@@ -81,8 +94,12 @@ public struct RenderingComparison {
         }
         let shownBefore = Set(golden.notShown.map(\.identity))
         for n in current.notShown where !shownBefore.contains(n.identity) {
-            let what = n.value.map { "\(n.key) \(RenderedAttribute.quoted($0)) is sent but neither rendered nor shown as a placeholder" }
+            var what = n.value.map { "\(n.key) \(RenderedAttribute.quoted($0)) is sent but neither rendered nor shown as a placeholder" }
                 ?? "a component without its \(n.key) is sent and not shown"
+            if let value = n.value, let standIn = standIns[value]?.first {
+                what = "\(n.key) \(RenderedAttribute.quoted(value)) is a kind this client does not decode: it shows nothing of the component "
+                    + "(what stands in for it, \(new.node(atPath: standIn)?.line ?? standIn), renders as any unknown kind does)"
+            }
             breaking.append(finding(.componentNotShown, n.path, what, nil, n.line))
         }
         return breaking
@@ -284,14 +301,14 @@ public struct RenderingComparison {
         return result
     }
 
-    private func describe(_ node: Node) -> String {
+    func describe(_ node: Node) -> String {
         node.kind + (node.id.map { "#" + $0 } ?? "")
     }
 
     // MARK: - Paths
 
     /// The component path owning `path` (the longest component path it starts with).
-    private func owner(of path: String, in nodes: [Node]) -> String? {
+    func owner(of path: String, in nodes: [Node]) -> String? {
         var best: String?
         var level = nodes
         while let next = level.first(where: { path == $0.path || path.hasPrefix($0.path + ".") || path.hasPrefix($0.path + "[") }) {
@@ -308,7 +325,7 @@ public struct RenderingComparison {
         return moved + path.dropFirst(owner.count)
     }
 
-    private func finding(_ rule: ContractRule, _ path: String?, _ message: String, _ old: String?, _ new: String?) -> Finding {
+    func finding(_ rule: ContractRule, _ path: String?, _ message: String, _ old: String?, _ new: String?) -> Finding {
         Finding(rule: rule, contract: contract, path: path, message: message, old: old, new: new)
     }
 }

@@ -107,6 +107,10 @@ public struct RequirementProbe: Sendable {
                 candidateValues: [String] = []) {
         self.budget = budget
         self.instancesPerPath = instancesPerPath
+        // The probe asks about kinds itself (an unknown value and the code's candidates in each
+        // discriminator), within its budget: the renderer's own kind probe would ask again per variant.
+        var renderer = renderer
+        renderer.probesUnknownKinds = false
         self.renderer = renderer
         self.candidateValues = candidateValues
     }

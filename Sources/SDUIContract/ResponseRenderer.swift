@@ -7,6 +7,8 @@ public struct ResponseRendering: Sendable, Hashable {
     public var rendering: Rendering
     /// ``Rendering/text`` with secrets scrubbed: what goes into the golden file.
     public var text: String
+    /// The strings the response carries (nil when it is not JSON the gate can read).
+    public var sent: SentContent?
 }
 
 /// Bytes → `Content-Encoding` undone → client → redaction → accounting → secrets scrubbed.
@@ -15,6 +17,10 @@ public struct ResponseRenderer: Sendable {
     public var accounting: ComponentAccounting
     /// Limits for undoing `Content-Encoding` (and for reading the payload's JSON for accounting).
     public var payloadLimits: PayloadLimits
+    /// Whether each kind the rendering seems to show, and the golden did not, is put to the client
+    /// again with a value it cannot know, so a kind the client keeps without decoding it (an item
+    /// with no payload, a visible fallback) counts as not shown (``KindProbe``).
+    public var probesUnknownKinds = true
 
     public init(redactions: [RedactionRule] = [], accounting: ComponentAccounting = ComponentAccounting(),
                 payloadLimits: PayloadLimits = .default) {
@@ -57,6 +63,7 @@ public struct ResponseRenderer: Sendable {
             return .failure(ContractFailure(rule, "client \(client.name): \(secrets.scrub(failure.title))",
                                             detail: secrets.scrub(failure.detail)))
         }
+        let ownRendering = rendering
         let text = payload.text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(payload.text.dropFirst(3)) : payload.text
         let root = try? JSONParser(materializationDepth: 64).parse(text)
         if !redactions.isEmpty {
@@ -64,7 +71,9 @@ public struct ResponseRenderer: Sendable {
             rendering = redactor.redact(rendering)
         }
         if let root {
-            rendering.notShown = accounting.notShown(payload: root, rendering: rendering, golden: golden)
+            // Asked before redaction: the client's own renderings are compared with each other.
+            let unknown = probesUnknownKinds ? await KindProbe(accounting: accounting).unknownKinds(in: root, rendering: ownRendering, golden: golden, client: client) : []
+            rendering.notShown = accounting.notShown(payload: root, rendering: rendering, golden: golden, unknownKinds: unknown)
         }
         let scrubbed = secrets.scrub(rendering.text)
         if scrubbed != rendering.text, var reread = try? Rendering.parse(scrubbed) {
@@ -72,6 +81,6 @@ public struct ResponseRenderer: Sendable {
             for i in reread.warnings.indices where i < rendering.warnings.count { reread.warnings[i].code = rendering.warnings[i].code }
             rendering = reread
         }
-        return .success(ResponseRendering(rendering: rendering, text: scrubbed))
+        return .success(ResponseRendering(rendering: rendering, text: scrubbed, sent: root.map(SentContent.init(payload:))))
     }
 }

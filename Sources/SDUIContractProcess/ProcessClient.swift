@@ -18,6 +18,12 @@ public final class ProcessClient: ContractClient, @unchecked Sendable {
     /// Titles a crash: given the body and what the process wrote to stderr.
     public let explainCrash: @Sendable (_ body: [UInt8], _ stderr: String, _ status: Int32) -> ClientFailure
 
+    /// Mines the strings of the client's decoder code (its binary's literals); asked at most once,
+    /// when the gate wants to know whether the code names a kind (``decoderStrings()``).
+    public var mineStrings: (@Sendable () -> Set<String>?)?
+    /// What ``mineStrings`` gave (nil: not asked yet).
+    private var mined: Set<String>??
+
     private let lock = NSLock()
     private var idle: [Worker] = []
     private var all: [Worker] = []
@@ -48,6 +54,20 @@ public final class ProcessClient: ContractClient, @unchecked Sendable {
                 continuation.resume(returning: self.renderNow(body))
             }
         }
+    }
+
+    public func decoderStrings() -> Set<String>? {
+        lock.lock()
+        if let mined {
+            lock.unlock()
+            return mined
+        }
+        lock.unlock()
+        let strings = mineStrings?()
+        lock.lock()
+        mined = .some(strings)
+        lock.unlock()
+        return strings
     }
 
     /// Ends every process (the gate's run is over).

@@ -62,7 +62,7 @@ public func assertContract(
 
     // The same decision as `sdui contract`'s (GoldenCheck); a test reports it by failing, so that
     // whatever it wrote is reviewed before it passes.
-    switch GoldenCheck.verify(rendered.rendering, text: rendered.text, against: golden, mode: mode, contract: name) {
+    switch GoldenCheck.verify(rendered.rendering, text: rendered.text, against: golden, mode: mode, contract: name, sent: rendered.sent) {
     case .pass:
         return []
     case .missing:

@@ -1,0 +1,76 @@
+import SDUIJSON
+import SDUIPlugIn
+
+/// Which discriminator values of a response a client does not decode, asked of the client itself.
+///
+/// Many decoders keep a kind they do not know instead of dropping it: an item holding the kind's
+/// string and a `nil` payload, a registry's fallback that shows "Unknown component: promo". Their
+/// rendering then has a component for it, and matching kinds with the payload would count it as
+/// shown. So each kind the rendering seems to show, and the golden did not, is put to the client
+/// once more in one of its places with a value no decoder knows: a client that renders the two
+/// alike (the name put back in the unknown value's place) does not know the kind either. Nothing
+/// of the decoder's sources is needed, so it works alike for every client: a product, a command,
+/// a decoder named where it lives.
+struct KindProbe: Sendable {
+    var accounting: ComponentAccounting
+    /// Kinds asked about per response, at most: one decode each.
+    var limit = 16
+
+    /// The values of `root`'s discriminators that `client` renders as it renders a kind it does not know.
+    /// - Parameters:
+    ///   - rendering: the client's own rendering of `root` (before redaction and accounting).
+    ///   - golden: the kinds its golden shows are known (shown before) and not asked about again.
+    func unknownKinds(in root: JSONValue, rendering: Rendering, golden: Rendering?, client: any ContractClient) async -> Set<String> {
+        guard !rendering.isRejected else { return [] }
+        let shownNow = Self.kinds(rendering.components)
+        let shownBefore = golden.map { Self.kinds($0.components) } ?? []
+        var unknown = Set<String>()
+        for (value, steps) in candidates(in: root, shownNow: shownNow, shownBefore: shownBefore).prefix(limit) {
+            let text = RequirementProbe.serialize(root, replacing: steps, with: .value(.string(RequirementProbe.unknownSentinel)))
+            guard case .success(let other) = await client.render(Array(text.utf8)) else { continue }
+            guard RequirementProbe.rendersAlike(rendering, value: value, unknown: other) else { continue }
+            // A decoder whose value keeps every kind's payload alike (a `type` field beside one
+            // optional sibling per kind) renders every kind as an unknown one: its code says
+            // which it knows (a view factory's `case "banner":`).
+            if let strings = client.decoderStrings(), strings.contains(value) { continue }
+            unknown.insert(value)
+        }
+        return unknown
+    }
+
+    /// Each discriminator value (once, at its first place) that names a kind shown now and none shown before.
+    func candidates(in root: JSONValue, shownNow: Set<String>, shownBefore: Set<String>) -> [(String, [RequirementProbe.PathStep])] {
+        func names(_ kinds: Set<String>, _ v: String) -> Bool { kinds.contains(v) || kinds.contains { ComponentAccounting.kind($0, names: v) } }
+        var out: [(String, [RequirementProbe.PathStep])] = []
+        var asked = Set<String>()
+        var work: [(JSONValue, [RequirementProbe.PathStep])] = [(root, [])]
+        while let (value, steps) = work.popLast() {
+            switch value {
+            case .object(let members):
+                if let m = members.first(where: { accounting.isDiscriminator($0.key) }), case .string(let kind) = m.value {
+                    let v = ComponentAccounting.normalized(kind)
+                    if !v.isEmpty, names(shownNow, v), !names(shownBefore, v), asked.insert(kind).inserted {
+                        out.append((kind, steps + [.key(m.key)]))
+                    }
+                }
+                for m in members.reversed() { work.append((m.value, steps + [.key(m.key)])) }
+            case .array(let elements):
+                for (i, e) in elements.enumerated().reversed() { work.append((e, steps + [.index(i)])) }
+            default:
+                break
+            }
+        }
+        return out
+    }
+
+    /// The normalized kinds of the components shown (placeholders are not).
+    static func kinds(_ components: [RenderedComponent]) -> Set<String> {
+        var out = Set<String>()
+        var stack = components
+        while let c = stack.popLast() {
+            if !c.isPlaceholder { out.insert(ComponentAccounting.normalized(c.kind)) }
+            stack.append(contentsOf: c.children)
+        }
+        return out
+    }
+}
