@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(name: "SDUIPayloadTests", dependencies: ["SDUIPayload", "TestSupport"]),
         .testTarget(name: "SDUIJSONTests", dependencies: ["SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUIScreenTests", dependencies: ["SDUIScreen", "SDUIPlugIn", "SDUIPayload", "SDUIJSON", "TestSupport"]),
-        .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI", "SDUIPayload", "SDUIJSON", "TestSupport"]),
+        .testTarget(name: "SDUICLITests", dependencies: ["SDUICLI", "SDUIContract", "SDUIPayload", "SDUIJSON", "TestSupport"]),
         .testTarget(name: "SDUIPlugInTests", dependencies: ["SDUIPlugIn", "TestSupport"]),
         .testTarget(name: "SDUILiteralMiningTests", dependencies: ["SDUILiteralMining", "SDUIFuzz", "SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"]),
         .testTarget(name: "SDUIDecoderSliceTests", dependencies: ["SDUIDecoderSlice", "SDUIPlatform", "SDUIPlatformProcesses"],

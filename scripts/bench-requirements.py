@@ -52,7 +52,8 @@ def main():
     work = tempfile.mkdtemp(prefix="sdui-requirements-bench-")
     by_suite = {}
     for name, pair in pairs():
-        by_suite.setdefault(pair["suite"], []).append((name, pair))
+        if pair["suite"] in SUITES:
+            by_suite.setdefault(pair["suite"], []).append((name, pair))
     # client -> counts; misses; probing cost
     score, misses, probing = {}, [], []
     try:

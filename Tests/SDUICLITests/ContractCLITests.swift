@@ -125,14 +125,17 @@ import TestSupport
         let args = ["contract", "record", "--offline", "--contracts", dir.path, "--package-path", TestPaths.packageRoot.path, "--no-build", "--format", "json"]
         // Recording writes goldens: not in CI mode, whatever the environment running the tests says.
         let recorded = try run(Self.sdui, args, environment: ["CI": "false"])
-        #expect(recorded.status == 2, "\(recorded.stdout)\(recorded.stderr)")
+        #expect(recorded.status == 2, "\(recorded.stdout)\(recorded.stderr)")  // the product that does not build
         let report = try #require(try JSONSerialization.jsonObject(with: Data(recorded.stdout.utf8)) as? [String: Any])
         let results = try #require(report["results"] as? [[String: Any]])
         func result(_ id: String) -> [String: Any]? { results.first { $0["id"] as? String == id } }
         #expect(result("web:ok")?["status"] as? String == "recorded")
         #expect(result("planted-1.0:ok")?["status"] as? String == "recorded")
-        let crash = try #require(result("planted-1.0:crash")?["error"] as? [String: Any])
-        #expect(crash["rule"] as? String == "SDUI-E012")
+        // A crash is the check's breaking result, titled as in the fuzz report, not an error.
+        let crashed = try #require(result("planted-1.0:crash"))
+        #expect(crashed["status"] as? String == "breaking" && crashed["error"] == nil, "\(crashed)")
+        let crash = try #require((crashed["findings"] as? [[String: Any]])?.first)
+        #expect(crash["rule"] as? String == "SDUI-B011")
         let message = crash["message"] as? String ?? ""
         #expect(message.contains("PlantedBugDecoder.decode") && message.contains("Unexpectedly found nil"), "\(message)")
         #expect(result("web:crash")?["status"] as? String == "recorded", "the crash is the planted client's alone")
@@ -144,8 +147,8 @@ import TestSupport
         // The matrix in the text report names the share of each client.
         let text = try run(Self.sdui, ["contract", "check", "--offline", "--contracts", dir.path, "--package-path", TestPaths.packageRoot.path,
                                        "--no-build", "--client", "planted-*"], environment: ["CI": "false"])
-        #expect(text.status == 2)
-        #expect(text.stdout.contains("crash: error for planted-1.0 (60 % of users)"), "\(text.stdout)")
+        #expect(text.status == 1, "a crash fails the gate as breaking")
+        #expect(text.stdout.contains("crash: breaking for planted-1.0 (60 % of users)"), "\(text.stdout)")
         #expect(!text.stdout.contains("broken"), "--client leaves the other clients out")
     }
 }

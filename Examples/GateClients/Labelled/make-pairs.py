@@ -154,6 +154,109 @@ pair(V, "items-field-renamed", "title_text renamed title: the screen fails to de
      items(lambda v, d: v[0].update({"view_data": {"title": "제목"}})), A("BREAKING"))
 pair(V, "items-root-renamed", "view_items renamed items", VIEW_ITEMS, {"items": VIEW_ITEMS["view_items"]}, A("BREAKING"))
 
+# --- Cards protocol: `type` + a sibling named like it, two apps ------------------------------------
+# items-2.0: `FeedItem` with an optional payload, decoded from the sibling its type names (a decode
+# error of that sibling rejects the screen); the view factory shows an item without a payload as
+# nothing. cards-2.0: synthesized Codable, `type` and one optional sibling per kind; the card view
+# shows the sibling its type names, and nothing when the type is unknown or that sibling is absent.
+CARDS = {"title": "Home", "items": [
+    {"type": "banner", "banner": {"headline": "Autumn picks", "imageURL": "https://cdn.example.com/autumn.png",
+                                  "subtitle": "New arrivals every week"}},
+    {"type": "text", "text": {"body": "Free returns on every order"}},
+    {"type": "button", "button": {"title": "Shop now", "url": "shop://autumn"}},
+]}
+
+
+def cards(edit):
+    doc = copy.deepcopy(CARDS)
+    edit(doc["items"], doc)
+    return doc
+
+
+FEEDS = lambda label: {"items-2.0": label, "cards-2.0": label}
+C = "cards"
+pair(C, "cards-key-order", "same content, keys in another order", CARDS, None, FEEDS("UNCHANGED"),
+     new_text=json.dumps({"items": [dict(reversed(list(i.items()))) for i in CARDS["items"]], "title": "Home"}))
+pair(C, "cards-pretty", "same content, pretty-printed", CARDS, None, FEEDS("UNCHANGED"), new_text=json.dumps(CARDS, indent=2))
+pair(C, "cards-gzip", "same content, now gzip-compressed", CARDS, CARDS, FEEDS("UNCHANGED"), new_encoding="gzip")
+pair(C, "cards-extra-field", "an unknown field in the banner and one beside the items: neither app reads them", CARDS,
+     cards(lambda i, d: (i[0]["banner"].update({"badge": "new"}), d.update({"nextPage": 2}))), FEEDS("UNCHANGED"))
+pair(C, "cards-text-edit", "the text's body changes", CARDS,
+     cards(lambda i, d: i[1]["text"].update({"body": "Free returns for 60 days"})), FEEDS("CHANGED"))
+pair(C, "cards-screen-title", "the screen's title changes", CARDS, cards(lambda i, d: d.update({"title": "Today"})), FEEDS("CHANGED"))
+pair(C, "cards-item-removed", "the server no longer sends the text", CARDS, cards(lambda i, d: i.pop(1)), FEEDS("CHANGED"))
+pair(C, "cards-reordered", "the button moves to the top", CARDS, cards(lambda i, d: i.insert(0, i.pop(2))), FEEDS("CHANGED"))
+pair(C, "cards-known-added", "a second text is added", CARDS,
+     cards(lambda i, d: i.append({"type": "text", "text": {"body": "Gift wrapping available"}})), FEEDS("CHANGED"))
+pair(C, "cards-optional-dropped", "the banner's optional subtitle is dropped: both show the banner without it", CARDS,
+     cards(lambda i, d: i[0]["banner"].pop("subtitle")), FEEDS("CHANGED"))
+pair(C, "cards-unknown-added", "a carousel (a kind neither app knows) with its products: both keep it as an empty item and show nothing",
+     CARDS, cards(lambda i, d: i.insert(1, {"type": "carousel", "carousel": {"title": "Top picks", "products": [
+         {"name": "Wool scarf", "price": "29.00 EUR"}, {"name": "Leather boots", "price": "149.00 EUR"}]}})), FEEDS("BREAKING"))
+pair(C, "cards-kind-renamed", "the banner's kind renamed hero (type and sibling key), content kept: both show nothing for it", CARDS,
+     cards(lambda i, d: i.__setitem__(0, {"type": "hero", "hero": i[0]["banner"]})), FEEDS("BREAKING"))
+pair(C, "cards-type-renamed", "only the banner's type renamed hero, its content still under banner: both show nothing for it", CARDS,
+     cards(lambda i, d: i[0].update({"type": "hero"})), FEEDS("BREAKING"))
+pair(C, "cards-sibling-renamed", "the banner's content moves to hero_banner, type kept: items-2.0 cannot decode the banner and "
+     "rejects the screen; cards-2.0 gets an empty banner card and shows nothing for it", CARDS,
+     cards(lambda i, d: i.__setitem__(0, {"type": "banner", "hero_banner": i[0]["banner"]})), FEEDS("BREAKING"))
+pair(C, "cards-field-retyped", "the button's title sent as a number: both reject the screen", CARDS,
+     cards(lambda i, d: i[2]["button"].update({"title": 50})), FEEDS("BREAKING"))
+
+# --- Discover protocol: `identifier` + `data`, two apps ---------------------------------------------
+# swallow-1.4: `AnyWidget` catches any error of a widget's data and stores nil, an unknown
+# identifier too; the page shows `widgets.compactMap { $0.widget }`. registry-1.4: `[String: Any]`
+# from JSONSerialization and one factory per identifier: the text and button factories do `as!` on
+# the data's values (a missing or retyped key crashes the app), the hero's headline and image default
+# to empty; a PlaceholderWidget ("This content is not available: <id>") for an identifier nobody
+# registered.
+DISCOVER = {"page": {"title": "Discover", "widgets": [
+    {"identifier": "hero", "data": {"headline": "Weekend trips", "imageURL": "https://cdn.example.com/trips.png", "badge": "New"}},
+    {"identifier": "text", "data": {"text": "Hand-picked stays near you"}},
+    {"identifier": "button", "data": {"title": "Explore", "url": "shop://trips"}},
+]}}
+
+
+def discover(edit):
+    doc = copy.deepcopy(DISCOVER)
+    edit(doc["page"]["widgets"], doc)
+    return doc
+
+
+PAGES = lambda label: {"swallow-1.4": label, "registry-1.4": label}
+D = "discover"
+pair(D, "discover-key-order", "same content, keys in another order", DISCOVER, None, PAGES("UNCHANGED"),
+     new_text=json.dumps({"page": {"widgets": [{"data": dict(reversed(list(w["data"].items()))), "identifier": w["identifier"]}
+                                               for w in DISCOVER["page"]["widgets"]], "title": "Discover"}}))
+pair(D, "discover-pretty", "same content, pretty-printed", DISCOVER, None, PAGES("UNCHANGED"), new_text=json.dumps(DISCOVER, indent=4))
+pair(D, "discover-gzip", "same content, now gzip-compressed", DISCOVER, DISCOVER, PAGES("UNCHANGED"), new_encoding="gzip")
+pair(D, "discover-extra-field", "an unknown field in the hero's data and one beside the page: neither app reads them", DISCOVER,
+     discover(lambda w, d: (w[0]["data"].update({"trackingId": "hero-7"}), d.update({"experiment": "b"}))), PAGES("UNCHANGED"))
+pair(D, "discover-text-edit", "the text changes", DISCOVER,
+     discover(lambda w, d: w[1]["data"].update({"text": "Stays under 100 EUR a night"})), PAGES("CHANGED"))
+pair(D, "discover-page-title", "the page's title changes", DISCOVER,
+     discover(lambda w, d: d["page"].update({"title": "Explore"})), PAGES("CHANGED"))
+pair(D, "discover-widget-removed", "the server no longer sends the text", DISCOVER, discover(lambda w, d: w.pop(1)), PAGES("CHANGED"))
+pair(D, "discover-reordered", "the button moves above the text", DISCOVER, discover(lambda w, d: w.insert(1, w.pop(2))), PAGES("CHANGED"))
+pair(D, "discover-known-added", "a second hero is added", DISCOVER,
+     discover(lambda w, d: w.append({"identifier": "hero", "data": {"headline": "City breaks",
+                                                                    "imageURL": "https://cdn.example.com/cities.png"}})),
+     PAGES("CHANGED"))
+pair(D, "discover-optional-dropped", "the hero's optional badge is dropped: both show the hero without it", DISCOVER,
+     discover(lambda w, d: w[0]["data"].pop("badge")), PAGES("CHANGED"))
+pair(D, "discover-unknown-added", "a countdown (an identifier neither app knows) with its content: swallow-1.4 skips it, "
+     "registry-1.4 shows a placeholder naming it and none of its content", DISCOVER,
+     discover(lambda w, d: w.insert(1, {"identifier": "countdown", "data": {"title": "Flash sale ends in", "endsAt": "2025-11-30T18:00:00Z"}})),
+     PAGES("BREAKING"))
+pair(D, "discover-kind-renamed", "hero renamed banner, data kept: swallow-1.4 skips it, registry-1.4 shows a placeholder", DISCOVER,
+     discover(lambda w, d: w[0].update({"identifier": "banner"})), PAGES("BREAKING"))
+pair(D, "discover-key-renamed", "the hero's headline sent as title: swallow-1.4 skips the hero, registry-1.4 shows the hero "
+     "with an empty headline",
+     DISCOVER, discover(lambda w, d: w[0].__setitem__("data", {"title" if k == "headline" else k: v for k, v in w[0]["data"].items()})),
+     PAGES("BREAKING"))
+pair(D, "discover-field-retyped", "the button's title sent as a number: swallow-1.4 skips the button, registry-1.4 crashes "
+     "(data[\"title\"] as! String)", DISCOVER, discover(lambda w, d: w[2]["data"].update({"title": 50})), PAGES("BREAKING"))
+
 shutil.rmtree(OUT, ignore_errors=True)
 os.makedirs(OUT)
 for p in pairs:
