@@ -357,12 +357,17 @@ func pluggedClientBuilder(_ config: ContractConfig, root: String, contractsFolde
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let base = URL(fileURLWithPath: contractsFolder, relativeTo: cwd).standardizedFileURL
     let scratch = root + "/.build-sdui-decoders"
-    @Sendable func folders(_ p: PluggedClient) -> [String] { p.sources.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path } }
+    @Sendable func resolved(_ path: String) -> String { URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path }
+    @Sendable func folders(_ p: PluggedClient) -> [String] { p.sources.map(resolved) }
     @Sendable func module(_ p: PluggedClient) -> String { p.module ?? DecoderLocation.moduleName(forFolder: folders(p).first ?? "Decoder") }
     let modules = config.clients.compactMap(\.plugged).map(module)
     return { client in
         guard let p = client.plugged else { throw ValidationError("client \(client.name) names no decoder") }
         var sources = folders(p)
+        if sources.isEmpty, let packagePath = p.packagePath, let module = p.module {
+            // A module of a package, as `--module NAME --package-path DIR` names it for the fuzzer.
+            sources = try moduleSources(module, packageRoot: resolved(packagePath))
+        }
         if let revision = p.revision {
             sources = try RevisionSources.materialize(sources, at: revision, into: scratch + "/.revisions/" + client.name)
         }

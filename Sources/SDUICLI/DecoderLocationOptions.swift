@@ -66,11 +66,7 @@ struct DecoderLocationOptions: ParsableArguments {
         if folders.isEmpty, let module {
             // A module of a package: its folder and those of the package's own modules it uses
             // (compiled as one module; other packages' imports are sliced like a missing framework).
-            let root = try package.root()
-            let found = try PackageGraph(packageRoot: root).decoderSources(of: module)
-            let rootName = found.first?.package
-            folders = found.filter { $0.package == rootName }.map(\.path)
-            guard !folders.isEmpty else { throw ValidationError("no sources found for module \(module) in \(root)") }
+            folders = try moduleSources(module, packageRoot: try package.root())
             moduleName = module
         }
         let expression = call.expression
@@ -85,4 +81,14 @@ struct DecoderLocationOptions: ParsableArguments {
         return PluggedDecoder(location: DecoderLocation(sources: folders, moduleName: moduleName, decodeExpression: expression),
                               scratchFolder: scratch)
     }
+}
+
+/// The folders of a module of a package: its own and those of the package's own modules it uses
+/// (compiled as one module; other packages' imports are sliced like a missing framework).
+func moduleSources(_ module: String, packageRoot root: String) throws -> [String] {
+    let found = try PackageGraph(packageRoot: root).decoderSources(of: module)
+    let rootName = found.first?.package
+    let folders = found.filter { $0.package == rootName }.map(\.path)
+    guard !folders.isEmpty else { throw ValidationError("no sources found for module \(module) in \(root)") }
+    return folders
 }

@@ -66,7 +66,7 @@ public struct ContractConfig: Sendable {
         var names = Set<String>()
         for (item, itemPath) in try fields.array("clients") {
             let client = try JSONFields(item, path: itemPath, file: file)
-            try client.rejectUnknownKeys(["name", "product", "command", "share", "description", "decode", "type", "sources", "module", "revision"])
+            try client.rejectUnknownKeys(["name", "product", "command", "share", "description", "decode", "type", "sources", "module", "packagePath", "revision"])
             let name = try client.requiredString("name")
             guard ContractDirectory.isSafeSegment(name), !name.contains("@"), !name.contains(":") else {
                 throw ContractFileError(file: file, path: client.at("name"),
@@ -128,26 +128,34 @@ public struct PluggedClient: Sendable, Hashable, Codable {
     public var decode: String?
     /// Or a `Decodable` type, decoded with `JSONDecoder`.
     public var type: String?
-    /// Folders of the decoder's sources, relative to the contracts folder (or absolute).
+    /// Folders of the decoder's sources, relative to the contracts folder (or absolute); empty
+    /// when the decoder is a ``module`` of the package at ``packagePath``.
     public var sources: [String]
-    /// The module the code is in (default: the first folder's name).
+    /// The module the code is in (default: the first folder's name); without ``sources``, a module
+    /// of the package at ``packagePath``, whose sources (and its local dependencies') are used, as
+    /// `sdui fuzz run --module NAME --package-path DIR` takes it.
     public var module: String?
+    /// The package holding ``module``, relative to the contracts folder (or absolute).
+    public var packagePath: String?
     /// A git revision (tag, branch, commit) the sources are read at, from the repository that
     /// holds them; the work tree is not touched.
     public var revision: String?
 
-    public init(decode: String? = nil, type: String? = nil, sources: [String], module: String? = nil, revision: String? = nil) {
+    public init(decode: String? = nil, type: String? = nil, sources: [String], module: String? = nil, revision: String? = nil,
+                packagePath: String? = nil) {
         self.decode = decode
         self.type = type
         self.sources = sources
         self.module = module
         self.revision = revision
+        self.packagePath = packagePath
     }
 
     static func parse(_ client: JSONFields, file: String, exclusiveWith other: String?) throws(ContractFileError) -> PluggedClient? {
         let decode = try client.string("decode"), type = try client.string("type")
         let sources = try client.stringArray("sources"), module = try client.string("module"), revision = try client.string("revision")
-        guard decode != nil || type != nil || !sources.isEmpty || module != nil || revision != nil else { return nil }
+        let packagePath = try client.string("packagePath")
+        guard decode != nil || type != nil || !sources.isEmpty || module != nil || revision != nil || packagePath != nil else { return nil }
         if let other {
             throw ContractFileError(file: file, path: client.at(decode != nil ? "decode" : type != nil ? "type" : "sources"),
                                     "give a \"\(other)\" or a decoder where it lives (\"decode\"/\"type\" with \"sources\"), not both")
@@ -156,11 +164,20 @@ public struct PluggedClient: Sendable, Hashable, Codable {
             throw ContractFileError(file: file, path: client.at(decode != nil ? "type" : "decode"),
                                     "say how the app decodes a screen: \"decode\": \"try MyScreen.parse(data)\" or \"type\": \"MyScreen\", one of them")
         }
-        guard !sources.isEmpty else {
-            throw ContractFileError(file: file, path: client.at("sources"),
-                                    "say where the decoder's code is: \"sources\": [\"../MyApp/Models\"] (folders, relative to this file's folder)")
+        if packagePath != nil, !sources.isEmpty {
+            throw ContractFileError(file: file, path: client.at("packagePath"),
+                                    "give \"sources\" (folders) or \"module\" with \"packagePath\" (a module of a package), not both")
         }
-        return PluggedClient(decode: decode, type: type, sources: sources, module: module, revision: revision)
+        if packagePath != nil, module == nil {
+            throw ContractFileError(file: file, path: client.at("module"),
+                                    "say which module of the package at \"packagePath\" holds the decoder: \"module\": \"MyFeature\"")
+        }
+        guard !sources.isEmpty || packagePath != nil else {
+            throw ContractFileError(file: file, path: client.at("sources"),
+                                    "say where the decoder's code is: \"sources\": [\"../MyApp/Models\"] (folders, relative to this file's folder), "
+                                    + "or \"module\": \"MyFeature\" with \"packagePath\": \"../MyPackage\"")
+        }
+        return PluggedClient(decode: decode, type: type, sources: sources, module: module, revision: revision, packagePath: packagePath)
     }
 }
 

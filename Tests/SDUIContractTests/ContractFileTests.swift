@@ -46,7 +46,12 @@ import Testing
         #expect(clients[0].plugged == PluggedClient(decode: "try Screen.parse(data)", sources: ["../App/Models"], revision: "v5.2.0"))
         #expect(clients[1].plugged == PluggedClient(type: "Screen", sources: ["../App/Models", "../App/API"], module: "App"))
         #expect(!clients[0].isReference && clients[0].product == nil)
+        // A module of a package, as `--module NAME --package-path DIR` names it for the fuzzer.
+        try fixture.write("sdui-contracts.json", #"{"clients": [{"name": "kit", "type": "Screen", "module": "my-sdui-kit", "packagePath": "../Kit"}]}"#)
+        #expect(try fixture.suite().config.clients[0].plugged == PluggedClient(type: "Screen", sources: [], module: "my-sdui-kit", packagePath: "../Kit"))
         for (config, path, words) in [
+            (#"{"clients": [{"name": "a", "type": "T", "packagePath": "../Kit"}]}"#, "$.clients[0].module", "which module"),
+            (#"{"clients": [{"name": "a", "type": "T", "module": "M", "packagePath": "../Kit", "sources": ["s"]}]}"#, "$.clients[0].packagePath", "not both"),
             (#"{"clients": [{"name": "a", "decode": "x", "type": "T", "sources": ["s"]}]}"#, "$.clients[0].type", "one of them"),
             (#"{"clients": [{"name": "a", "sources": ["s"]}]}"#, "$.clients[0].decode", "say how the app decodes a screen"),
             (#"{"clients": [{"name": "a", "decode": "x"}]}"#, "$.clients[0].sources", "say where the decoder's code is"),
