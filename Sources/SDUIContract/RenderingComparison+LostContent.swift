@@ -111,3 +111,27 @@ extension [Node] {
         }
     }
 }
+
+extension RenderingComparison {
+    /// Whether a component that showed content in `golden` is still there in `current` and shows
+    /// none of it: what a decoder that fails softly does with a key it needs (an optional sibling
+    /// left `nil`, a registry's default for a missing value). Removing that key breaks the
+    /// component as surely as rejecting the response, so requirements count it as not shown.
+    public func emptiesAComponent(golden: Rendering, current: Rendering) -> Bool {
+        guard !golden.isRejected, !current.isRejected else { return false }
+        let old = Node.tree(golden.components, layout: layout, prefix: layout.root)
+        let new = Node.tree(current.components, layout: layout, prefix: layout.root)
+        var state = AlignmentState()
+        align(old, new, into: &state)
+        var currentByPath: [String: Node] = [:]
+        new.forEachNode { currentByPath[$0.path] = $0 }
+        var emptied = false
+        old.forEachNode { node in
+            guard !emptied, node.component.attributes.contains(where: { $0.sentContent != nil }),
+                  let now = state.pathMap[node.path].flatMap({ currentByPath[$0] }), !now.isPlaceholder else { return }
+            // Anything it still shows (a value that no longer reads as a link is still shown) keeps it.
+            emptied = !now.component.attributes.contains { $0.role != .style && !$0.value.isEmpty } && now.children.isEmpty
+        }
+        return emptied
+    }
+}

@@ -168,7 +168,7 @@ public struct RenderingComparison {
         node.kind + "#" + (node.id ?? "") + " " + node.body
     }
 
-    private func align(_ old: [Node], _ new: [Node], into state: inout AlignmentState) {
+    func align(_ old: [Node], _ new: [Node], into state: inout AlignmentState) {
         let oldKeys = old.map(Self.key), newKeys = new.map(Self.key)
         let difference = newKeys.difference(from: oldKeys)
         var removed = Set<Int>(), inserted = Set<Int>()

@@ -127,6 +127,12 @@ public struct RequirementProbe: Sendable {
         var value: JSONValue
         /// An array's element (`$.items[*]`): probed for its type and `null`, never removed.
         var isElement = false
+
+        /// The component's own discriminator value (`$.items[*].type` of a component at `$.items[*]`).
+        var isDiscriminator: Bool {
+            guard let componentPath, let discriminator else { return false }
+            return path == JSONPath.appending(key: discriminator, to: componentPath)
+        }
     }
 
     enum PathStep: Hashable { case key(String), index(Int) }
@@ -212,7 +218,17 @@ public struct RequirementProbe: Sendable {
             guard result.decodes < budget else { result.truncated = true; return false }
             result.decodes += 1
             let text = Self.serialize(root, replacing: site.concrete, with: value)
-            let (cost, detail) = await self.cost(of: run.variant(text), base: base, client: run.client, secrets: run.secrets)
+            var (cost, detail) = await self.cost(of: run.variant(text), base: base, client: run.client, secrets: run.secrets)
+            if variant == .unknownValue, cost == .changed, site.isDiscriminator {
+                // A kind the client cannot know is one it does not show, whatever its decoded
+                // value keeps (a `type` beside optional siblings renders every kind alike): the
+                // gate says so of any such kind (KindProbe), so the requirements do too. (A
+                // discriminator the rendering does not follow at all, a tracking object's
+                // `eventType`, changes nothing and stays free.)
+                cost = .notShown
+                detail = ([ContractRule.componentNotShown.id] + detail.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+                    .joined(separator: ", ")
+            }
             var stringValue: String?
             if case .string(let s) = site.value { stringValue = s }
             result.observations.append(ProbeObservation(
@@ -292,6 +308,10 @@ public struct RequirementProbe: Sendable {
         let ids = Set(findings.map(\.rule.id))
         let detail = ids.sorted().joined(separator: ", ")
         if ids.contains(ContractRule.componentNotShown.id) { return (.notShown, detail) }
+        // A component still there that shows nothing of what it showed is not shown either.
+        if RenderingComparison(contract: "probe").emptiesAComponent(golden: base, current: rendering) {
+            return (.notShown, ([ContractRule.contentNotShown.id] + ids.sorted()).joined(separator: ", "))
+        }
         if ids.contains(ContractRule.componentUnsupported.id) || ids.contains(ContractRule.componentInvalid.id) { return (.placeholder, detail) }
         if findings.contains(where: { $0.rule.severity == .breaking }) { return (.breaking, detail) }
         return (findings.isEmpty ? .none : .changed, detail)
