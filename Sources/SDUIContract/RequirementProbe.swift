@@ -175,7 +175,25 @@ public struct RequirementProbe: Sendable {
                   result.decodes < budget else { continue }
             guard await probeCandidates(at: site, root: root, base: base, run: run, result: &result) else { return result }
         }
+        _ = await probeSketchedKinds(allSites, root: root, run: run, result: &result)
         return result
+    }
+
+    /// The kinds the client knows (found by their candidates) that no component of the response
+    /// has: each sketched from what the decoder reads (``sketch(kind:at:root:run:result:)``) and
+    /// probed like a recorded component. False when the budget ran out.
+    func probeSketchedKinds(_ allSites: [Site], root: JSONValue, run: ProbeRun, result: inout ProbeResult) async -> Bool {
+        let present = Set(allSites.compactMap(\.kind))
+        var tried = Set<String>()
+        for o in result.observations where o.variant == .knownCandidate {
+            guard let kind = o.stringValue, !present.contains(kind), tried.count < Self.sketchedKinds, tried.insert(kind).inserted,
+                  let site = allSites.first(where: { $0.isDiscriminator && $0.componentPath == o.componentPath }),
+                  let (document, base) = await sketch(kind: kind, at: site, root: root, run: run, result: &result) else { continue }
+            for s in sites(of: document) where s.concreteComponentPath == site.concreteComponentPath && !s.isDiscriminator {
+                guard await probeVariants(of: s, root: document, base: base, run: run, result: &result) else { return false }
+            }
+        }
+        return true
     }
 
     /// What every probe of one response shares: the response, the client, the (empty) secrets.

@@ -62,22 +62,24 @@ public enum MutationMove: String, CaseIterable, Codable, Sendable, Comparable {
     }
 }
 
-/// The moves of the mutation being made. The harness sets it around each mutation (libFuzzer
-/// mutates on its fuzzing thread, one mutation at a time) and the mutators note what they do; a
-/// mutator used on its own (tests, benchmarks) notes nothing.
+/// The moves of the mutation being made. The harness sets it around each mutation and the
+/// mutators note what they do; a mutator used on its own (tests, benchmarks) notes nothing. Bound
+/// per thread (a task local, which synchronous code on a thread of its own gets too): libFuzzer
+/// mutates on one thread, but tests mutate on several at once, and a shared variable there was a
+/// data race (a crash in `note` when another thread's recording ended between its check and its append).
 enum AppliedMoves {
-    nonisolated(unsafe) static var current: [MutationMove]?
+    final class Log: @unchecked Sendable { var moves: [MutationMove] = [] }
+    @TaskLocal static var log: Log?
 
     static func note(_ move: MutationMove) {
-        if current != nil { current!.append(move) }
+        log?.moves.append(move)
     }
 
     /// Runs `body` noting its moves; returns them.
     static func recording(_ body: () -> Void) -> [MutationMove] {
-        current = []
-        body()
-        defer { current = nil }
-        return current ?? []
+        let log = Log()
+        $log.withValue(log) { body() }
+        return log.moves
     }
 }
 

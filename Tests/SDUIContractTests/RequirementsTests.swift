@@ -1,6 +1,6 @@
 import Foundation
 import GateTestSupport
-import SDUIContract
+@testable import SDUIContract
 import SDUIJSON
 import SDUIPlugIn
 import Testing
@@ -245,8 +245,24 @@ import Testing
         let probe = RequirementProbe(candidateValues: ["banner", "crash", "title", "zzz"])
         let result = await probe.probe(FetchedResponse(contentEncoding: nil, body: Array(screen("title").utf8), source: "home"), caseID: "home",
                                        client: client)
-        let d = try #require(ClientRequirements.build(client: "naming", results: [result]).discriminators.first)
+        let requirements = ClientRequirements.build(client: "naming", results: [result])
+        let d = try #require(requirements.discriminators.first)
         #expect(d.knownValues == ["banner", "title"], "\(d)")
+        // No response has a banner: one is sketched from what the decoder asks for (`url`, as its
+        // `keyNotFound` says) and probed, so the schema says what a banner must carry.
+        let url = try #require(requirements.field(kind: "banner", path: "$.contents[*].url"), "\(requirements.fields.map(\.path))")
+        #expect(url.required && url.removalCost == .rejected && url.acceptedTypes == ["string"], "\(url)")
+    }
+
+    /// The decoder's own errors, read as the steps of a sketch.
+    @Test func aSketchFollowsTheDecodersErrors() throws {
+        let add = try #require(SketchFill(#"keyNotFound at $.contents[0]["a b"]: no value for key "code""#))
+        let doc = try JSONParser().parse(Array(#"{"contents": [{"a b": {}}]}"#.utf8))
+        #expect(JSONSerializer.string(add.apply(to: doc)) == #"{"contents":[{"a b":{"code":"sdui-probe"}}]}"#)
+        let retype = try #require(SketchFill("typeMismatch at $.contents[0].n: expected Int: Expected to decode Int but found a string instead."))
+        #expect(retype.value == .number(7))
+        #expect(SketchFill("valueNotFound at $.x: expected Swift.Array<Any>, found null: …")?.value == .array([]))
+        #expect(SketchFill("dataCorrupted at $.x: bad") == nil && SketchFill("HomeError.unknownScreen") == nil)
     }
 
     /// `sdui contract check` with the schemas beside the contracts: a breaking result says which
