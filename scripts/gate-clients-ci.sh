@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 [ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
 swift build --product sdui >/dev/null 2>&1 || swift build --product sdui
 swift build --package-path Examples/GateClients >/dev/null 2>&1 || swift build --package-path Examples/GateClients
-for suite in HomeFeed ViewItems; do
+for suite in HomeFeed ViewItems Cards Discover; do
   bash scripts/contract-gate.sh "Examples/GateClients/Contracts/$suite" --package-path Examples/GateClients --no-build
 done
 # The gate inside the app's own tests (assertContract; CI=true: compares, never records).
@@ -23,7 +23,7 @@ echo "== gate-clients: requirements schemas, fresh and met by the recorded respo
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 sdui="$(swift build --show-bin-path)/sdui"
-for suite in HomeFeed ViewItems; do
+for suite in HomeFeed ViewItems Cards Discover; do
   contracts="Examples/GateClients/Contracts/$suite"
   "$sdui" contract requirements --contracts "$contracts" --package-path Examples/GateClients --no-build \
     --schemas "$work/$suite" > "$work/$suite.txt"

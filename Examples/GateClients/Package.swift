@@ -2,7 +2,7 @@
 import Foundation
 import PackageDescription
 
-// Sample clients for the contract gate: a team's own decoders, in two foreign shapes, plugged in
+// Sample clients for the contract gate: teams' own decoders, in four foreign shapes, plugged in
 // exactly as the main README's "Gate your own decoder" says.
 //
 // - HomeFeed: `responseData` + `viewType`/`content` (seed shape 2), with the silent fallback an
