@@ -135,7 +135,7 @@ extension ContractRunOptions {
 /// The config's clients (ClientFactory), with the campaign runner's debug build and crash
 /// triage wired in: a client's crash is titled as the fuzz report titles it.
 func contractClients(_ config: ContractConfig, packagePath: String, contractsFolder: String, clientFilters: [String], noBuild: Bool,
-                     timeout: Double) -> [any ContractClient] {
+                     timeout: Double, explainsCrashes: Bool = true) -> [any ContractClient] {
     let root = URL(fileURLWithPath: packagePath).standardizedFileURL.path
     var factory = ClientFactory(packageRoot: root, build: { product in
         try DebugBuilder(packageRoot: root).build(product)
@@ -146,6 +146,7 @@ func contractClients(_ config: ContractConfig, packagePath: String, contractsFol
     factory.selection = clientFilters
     factory.noBuild = noBuild
     factory.timeout = timeout
+    factory.explainsCrashes = explainsCrashes
     factory.progress = { printError("sdui contract: \($0)") }
     let clients = factory.clients(for: config)
     for case let client as ProcessClient in clients where client.launch.first != "/bin/sh" {
@@ -321,7 +322,9 @@ struct ContractRequirementsCommand: AsyncParsableCommand {
         request.schemaDirectory = schemas ?? (selection.directory as NSString).appendingPathComponent("requirements")
         request.overwrite = overwrite
         let session = RequirementsSession(request, clients: { config in
-            contractClients(config, packagePath: selection.packagePath, contractsFolder: selection.directory, clientFilters: selection.clientFilters, noBuild: selection.noBuild, timeout: config.timeoutSeconds)
+            // A probe needs to know that a variant crashes, not where: no debug replay per crash.
+            contractClients(config, packagePath: selection.packagePath, contractsFolder: selection.directory, clientFilters: selection.clientFilters,
+                            noBuild: selection.noBuild, timeout: config.timeoutSeconds, explainsCrashes: false)
         }, candidates: { client in
             // The client's binary holds its decoder's strings (kinds it compares with among them).
             guard let binary = (client as? ProcessClient)?.launch.first else { return [] }

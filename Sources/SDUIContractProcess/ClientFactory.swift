@@ -26,6 +26,9 @@ public struct ClientFactory: Sendable {
     public var timeout: Double = 10
     public var build: Build
     public var explainCrash: ExplainCrash
+    /// Whether a crash is titled through `explainCrash` (a debug replay with the backtracer on:
+    /// seconds each). Probing requirements needs only that it crashed: off there.
+    public var explainsCrashes = true
     /// Told what is being built (a build takes a while).
     public var progress: @Sendable (String) -> Void = { _ in }
     /// Builds a client named by its decoder where it lives (``PluggedClient``): its binary, and
@@ -59,8 +62,9 @@ public struct ClientFactory: Sendable {
                 progress("building client \(c.name) from its sources…")
                 do {
                     let built = try plug(c)
+                    let explains = explainsCrashes
                     return ProcessClient(name: c.name, launch: [built.binary, RenderFrame.serverFlag], timeout: timeout) { body, stderr, status in
-                        built.explain(body, timeout) ?? ProcessClient.plainCrash(body, stderr, status)
+                        (explains ? built.explain(body, timeout) : nil) ?? ProcessClient.plainCrash(body, stderr, status)
                     }
                 } catch {
                     return UnavailableClient(name: c.name, failure: ClientFailure(.unavailable, "client \(c.name) cannot be built from its sources",
@@ -89,9 +93,9 @@ public struct ClientFactory: Sendable {
             case .failure(let failure):
                 return UnavailableClient(name: c.name, failure: failure)
             case .success(let binary):
-                let explain = explainCrash, seconds = timeout
+                let explain = explainCrash, seconds = timeout, explains = explainsCrashes
                 return ProcessClient(name: c.name, launch: [binary, RenderFrame.serverFlag], timeout: timeout) { body, stderr, status in
-                    explain(binary, product, body, seconds) ?? ProcessClient.plainCrash(body, stderr, status)
+                    (explains ? explain(binary, product, body, seconds) : nil) ?? ProcessClient.plainCrash(body, stderr, status)
                 }
             }
         }

@@ -42,6 +42,25 @@ import Testing
         for case let c as ProcessClient in clients { c.close() }
     }
 
+    /// A crash is titled by the debug replay, unless the factory is told its callers only need to
+    /// know that it crashed (requirements probing: seconds per crash saved).
+    @Test func crashesAreExplainedOnlyWhenAsked() async throws {
+        let explained = Builds()
+        for explains in [true, false] {
+            var factory = ClientFactory(packageRoot: "/app", build: { _ in "/bin/false" }, explainCrash: { _, product, _, _ in
+                explained.record(product)
+                return ClientFailure(.crashed, "crash in Decoder.decode at Decoder.swift:3")
+            })
+            factory.explainsCrashes = explains
+            let client = try #require(factory.clients(for: config([ClientConfig(name: "app", product: "Crashes")])).first as? ProcessClient)
+            defer { client.close() }
+            guard case .failure(let failure) = await client.render(Array("{}".utf8)) else { Issue.record("/bin/false renders nothing"); continue }
+            #expect(failure.kind == .crashed)
+            #expect(failure.title.hasPrefix(explains ? "crash in Decoder.decode" : "crash (exit status"), "\(failure.title)")
+        }
+        #expect(explained.products == ["Crashes"], "explained once: when asked")
+    }
+
     /// A client named by its decoder where it lives is built by the command line's plug (the
     /// slice and its generated package); without one, or when it fails, it is unavailable.
     @Test func aDecoderWhereItLivesIsBuiltThroughThePlug() throws {
