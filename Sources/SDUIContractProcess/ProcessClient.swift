@@ -120,6 +120,14 @@ public final class ProcessClient: ContractClient, @unchecked Sendable {
                 return .failure(ClientFailure(.crashed, "timeout: no rendering within \(Int(timeout)) s (the app would hang)",
                                               detail: String(stderr.suffix(4000))))
             }
+            if !worker.answeredOnce, status == 126 || status == 127 {
+                // The shell could not find or run the command: the client never started, so no
+                // response was checked (an error), which a crash, now breaking, must not be taken for.
+                let failure = ClientFailure(.unavailable, "cannot start \(launch.joined(separator: " ")) (exit status \(status))",
+                                            detail: String(stderr.suffix(2000)))
+                lock.lock(); startFailure = failure; lock.unlock()
+                return .failure(failure)
+            }
             if !worker.answeredOnce, status == 64 || status == 0 || stderr.contains("usage:") {
                 // It exited on the flag: a replayer built with FuzzReplay.main(test), not main(harness).
                 let failure = ClientFailure(.unavailable, "\(launch.first ?? "?") does not serve renderings: end its file with "

@@ -61,6 +61,15 @@ import Testing
         #expect(explained.products == ["Crashes"], "explained once: when asked")
     }
 
+    /// A command the shell cannot find never started: its checks could not be made (an error),
+    /// which a crash (breaking) must not be taken for.
+    @Test func aCommandThatCannotStartIsUnavailableNotACrash() async throws {
+        let client = ProcessClient(name: "app", launch: ["/bin/sh", "-c", "/nonexistent/ClientIOS52 --sdui-render-server"])
+        defer { client.close() }
+        guard case .failure(let failure) = await client.render(Array("{}".utf8)) else { Issue.record("nothing runs"); return }
+        #expect(failure.kind == .unavailable && failure.title.contains("cannot start"), "\(failure)")
+    }
+
     /// A client named by its decoder where it lives is built by the command line's plug (the
     /// slice and its generated package); without one, or when it fails, it is unavailable.
     @Test func aDecoderWhereItLivesIsBuiltThroughThePlug() throws {
