@@ -51,7 +51,7 @@ public enum GoldenCheck {
     /// `sent`: the strings the response carries, so content still sent and no longer shown is
     /// found (``RenderingComparison/compare(golden:current:sent:)``).
     public static func verify(_ current: Rendering, text: String, against golden: String?, mode: RecordMode,
-                              contract: String, sent: SentContent? = nil) -> GoldenVerdict {
+                              contract: String, sent: @autoclosure () -> SentContent? = nil) -> GoldenVerdict {
         guard let golden else { return mode == .never ? .missing : .write(replacing: nil) }
         if golden == text { return .pass }
         let goldenTree: Rendering
@@ -60,7 +60,7 @@ public enum GoldenCheck {
         } catch {
             return mode == .all ? .write(replacing: []) : .unreadable(error.description)
         }
-        let findings = RenderingComparison(contract: contract).compare(golden: goldenTree, current: current, sent: sent)
+        let findings = RenderingComparison(contract: contract).compare(golden: goldenTree, current: current, sent: sent())
         if mode == .all { return .write(replacing: findings) }
         return findings.isEmpty ? .pass : .differs(findings)
     }

@@ -7,8 +7,11 @@ public struct ResponseRendering: Sendable, Hashable {
     public var rendering: Rendering
     /// ``Rendering/text`` with secrets scrubbed: what goes into the golden file.
     public var text: String
-    /// The strings the response carries (nil when it is not JSON the gate can read).
-    public var sent: SentContent?
+    /// The response's JSON as the gate read it (nil when it is not JSON the gate can read).
+    public var payload: JSONValue?
+    /// The strings the response carries: counted when asked (only a rendering that differs from
+    /// its golden is compared).
+    public var sent: SentContent? { payload.map(SentContent.init(payload:)) }
 }
 
 /// Bytes → `Content-Encoding` undone → client → redaction → accounting → secrets scrubbed.
@@ -81,6 +84,6 @@ public struct ResponseRenderer: Sendable {
             for i in reread.warnings.indices where i < rendering.warnings.count { reread.warnings[i].code = rendering.warnings[i].code }
             rendering = reread
         }
-        return .success(ResponseRendering(rendering: rendering, text: scrubbed, sent: root.map(SentContent.init(payload:))))
+        return .success(ResponseRendering(rendering: rendering, text: scrubbed, payload: root))
     }
 }

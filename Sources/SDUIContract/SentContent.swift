@@ -9,23 +9,19 @@ import SDUIPlugIn
 /// (`$.items[0].banner.headline` → `$.items[0].hero_banner.headline`), a renamed kind leaves it
 /// where it was, and the decoder's view of the response — not the response — is what changed.
 public struct SentContent: Sendable, Hashable {
+    private let payload: JSONValue
     private var counts: [String: Int] = [:]
-    private var paths: [String: String] = [:]
 
-    /// The string values of `payload` (not its keys), in document order.
+    /// The string values of `payload` (not its keys), counted.
     public init(payload: JSONValue) {
-        var work: [(JSONValue, String)] = [(payload, "$")]
-        while let (value, path) = work.popLast() {
+        self.payload = payload
+        var work: [JSONValue] = [payload]
+        while let value = work.popLast() {
             switch value {
-            case .string(let s):
-                counts[s, default: 0] += 1
-                if paths[s] == nil { paths[s] = path }
-            case .object(let members):
-                for m in members.reversed() { work.append((m.value, JSONPath.appending(key: m.key, to: path))) }
-            case .array(let elements):
-                for (i, e) in elements.enumerated().reversed() { work.append((e, JSONPath.appending(index: i, to: path))) }
-            default:
-                break
+            case .string(let s): counts[s, default: 0] += 1
+            case .object(let members): for m in members { work.append(m.value) }
+            case .array(let elements): work.append(contentsOf: elements)
+            default: break
             }
         }
     }
@@ -33,8 +29,23 @@ public struct SentContent: Sendable, Hashable {
     /// How many times the response carries `value` as a string.
     public func count(of value: String) -> Int { counts[value, default: 0] }
 
-    /// Where the response first carries `value`.
-    public func path(of value: String) -> String? { paths[value] }
+    /// Where the response first carries `value` (document order). Looked up when a finding names
+    /// it, not for every string: most checks never ask.
+    public func path(of value: String) -> String? {
+        guard counts[value] != nil else { return nil }
+        var work: [(JSONValue, String)] = [(payload, "$")]
+        while let (node, path) = work.popLast() {
+            switch node {
+            case .string(let s) where s == value: return path
+            case .object(let members):
+                for m in members.reversed() { work.append((m.value, JSONPath.appending(key: m.key, to: path))) }
+            case .array(let elements):
+                for (i, e) in elements.enumerated().reversed() { work.append((e, JSONPath.appending(index: i, to: path))) }
+            default: break
+            }
+        }
+        return nil
+    }
 }
 
 extension RenderedAttribute {
