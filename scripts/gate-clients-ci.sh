@@ -62,3 +62,33 @@ done
 
 echo "== gate-clients: the old response's schema predicts the gate on the labelled pairs"
 python3 scripts/bench-requirements.py --check --no-write
+
+echo "== gate-clients: a module of a package as a gate client (\"module\" + \"packagePath\"), its rendering derived"
+# SectionsKit (Benchmarks/AppDecoders): an iOS-only package whose module holds SwiftUI views beside
+# the models, named as `--module SectionsKit --package-path …` names it for the fuzzer; sliced,
+# built in debug and gated with no line of it changed. Its own sample is the golden; the banner's
+# optional `title` sent under another key must fail the gate as content still sent, no longer shown.
+kit="$work/sections-kit"
+mkdir -p "$kit/contracts" "$kit/responses"
+app="$PWD/Benchmarks/AppDecoders/Apps/SectionsKit"
+printf '{"clients": [{"name": "sections-1.0", "decode": "try SectionsViewModel.parse(data)", "module": "SectionsKit", "packagePath": "%s"}]}\n' "$app" > "$kit/sdui-contracts.json"
+echo '{"path": "/home"}' > "$kit/contracts/home.json"
+cp "$app/Sources/SectionsKit/Resources/home.json" "$kit/responses/home.json"
+CI=false "$sdui" contract record --offline --contracts "$kit" --package-path . > "$work/kit-record.txt" 2>&1 \
+  || { cat "$work/kit-record.txt"; echo "gate-clients: recording SectionsKit's sample failed"; exit 1; }
+grep -q '"Spring collection"' "$kit/goldens/sections-1.0/home.txt" \
+  || { cat "$kit/goldens/sections-1.0/home.txt"; echo "gate-clients: SectionsKit's golden does not show its banner's title"; exit 1; }
+python3 - "$kit/responses/home.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+doc = json.load(open(path))
+banner = next(c for c in doc["contents"] if c["sectionComponentType"] == "BANNER")
+banner["section"]["headline"] = banner["section"].pop("title")
+json.dump(doc, open(path, "w"))
+PY
+status=0
+"$sdui" contract check --offline --contracts "$kit" --package-path . > "$work/kit-check.txt" 2>&1 || status=$?
+if [ "$status" != 1 ] || ! grep -q "SDUI-B010 content-not-shown" "$work/kit-check.txt"; then
+  cat "$work/kit-check.txt"; echo "gate-clients: a renamed banner title did not fail the gate as content-not-shown (exit $status)"; exit 1
+fi
+echo "ok   SectionsKit (module + packagePath): recorded, and a renamed banner title is breaking (SDUI-B010)"
