@@ -84,6 +84,11 @@ public struct InProcessClient<Decoded>: ContractClient {
     public var name: String
     public var decode: @Sendable ([UInt8]) throws -> Decoded
     public var rendering: @Sendable (Decoded) -> Rendering
+    /// The kinds the app's code decodes, when its decoded value does not say (a `type` beside one
+    /// optional sibling per kind, which a view factory switches on). Out of process the gate reads
+    /// them from the client's binary; in process there is none to read, so without them a kind
+    /// whose stand-in still shows what the response sends counts as known (``KindProbe``).
+    public var knownKinds: Set<String>?
 
     public init(name: String, decode: @escaping @Sendable ([UInt8]) throws -> Decoded,
                 rendering: @escaping @Sendable (Decoded) -> Rendering) {
@@ -95,6 +100,8 @@ public struct InProcessClient<Decoded>: ContractClient {
     public func render(_ body: [UInt8]) async -> Result<Rendering, ClientFailure> {
         do { return .success(rendering(try decode(body))) } catch { return .success(.rejected(error)) }
     }
+
+    public func decoderStrings() -> Set<String>? { knownKinds }
 }
 
 extension InProcessClient {

@@ -33,8 +33,14 @@ struct KindProbe: Sendable {
             guard RequirementProbe.rendersAlike(rendering, value: value, unknown: other) else { continue }
             // A decoder whose value keeps every kind's payload alike (a `type` field beside one
             // optional sibling per kind) renders every kind as an unknown one: its code says
-            // which it knows (a view factory's `case "banner":`).
-            if let strings = client.decoderStrings(), strings.contains(value) { continue }
+            // which it knows (a view factory's `case "banner":`). Without its code (a client in
+            // this process), a stand-in that shows what the response sends is taken as known:
+            // a kept item with no payload, a fallback naming the kind, shows none of it.
+            if let strings = client.decoderStrings() {
+                if strings.contains(value) { continue }
+            } else if Self.showsSentContent(rendering, unknown: other, sent: SentContent(payload: root)) {
+                continue
+            }
             unknown.insert(value)
         }
         return unknown
@@ -63,6 +69,18 @@ struct KindProbe: Sendable {
             }
         }
         return out
+    }
+
+    /// Whether the components that stand in for the kind (those whose rendering with the unknown
+    /// value holds that value) show any string the response sends.
+    static func showsSentContent(_ rendering: Rendering, unknown: Rendering, sent: SentContent) -> Bool {
+        var pairs = Array(zip(rendering.components, unknown.components))
+        while let (mine, other) = pairs.popLast() {
+            if other.line.contains(RequirementProbe.unknownSentinel),
+               mine.attributes.contains(where: { $0.sentContent.map { sent.count(of: $0) > 0 } ?? false }) { return true }
+            pairs.append(contentsOf: zip(mine.children, other.children))
+        }
+        return false
     }
 
     /// The normalized kinds of the components shown (placeholders are not).

@@ -143,10 +143,23 @@ enum SoftDecoders {
         // A renamed kind whose content is kept where it was: replaced by nothing the app shows.
         let hero = #"{"type": "hero", "banner": {"headline": "Autumn picks", "subtitle": "New in"}}"#
         let renamed = try await verdicts(SoftDecoders.screen([hero, SoftDecoders.note]))
-        for name in ["cards", "items", "widgets", "registry"] {
+        for name in ["items", "widgets", "registry"] {
             #expect(renamed[name]?.0 == .breaking, "\(name): \(renamed)")
             #expect(renamed[name]?.1.contains("component-replaced") == false, "\(name): \(renamed)")
         }
+        // The optional-siblings decoder keeps the content under any kind: only its code says
+        // `hero` is not one it shows. In process there is no binary to read it from (out of
+        // process there is, LabelledPairsTests' cards-2.0), so the client says it.
+        #expect(renamed["cards"]?.0 == .changed && renamed["cards"]?.1 == ["component-replaced"], "\(renamed)")
+        var told = InProcessClient("cards", decodingData: { try JSONDecoder().decode(SoftDecoders.CardsScreen.self, from: $0) })
+        told.knownKinds = ["banner", "note"]
+        let fixture = try GateFixture(config: #"{"clients": [{"name": "cards", "product": "A"}]}"#)
+        defer { fixture.remove() }
+        try fixture.addContract("home", json: SoftDecoders.screen([SoftDecoders.banner, SoftDecoders.note]))
+        _ = try await gate(fixture, .record(update: false, saveResponses: false), clients: [told])
+        try fixture.setResponse("home", json: SoftDecoders.screen([hero, SoftDecoders.note]))
+        let run = try await gate(fixture, clients: [told])
+        #expect(run.result("cards:home")?.status == .breaking && run.rules("cards:home").contains("component-not-shown"), "\(run.rules("cards:home"))")
     }
 
     @Test func contentEditsRemovalsAndKnownKindsAreStillChanged() async throws {
@@ -163,6 +176,22 @@ enum SoftDecoders {
         let v = try await verdicts(SoftDecoders.screen([SoftDecoders.banner, SoftDecoders.note, SoftDecoders.note.replacingOccurrences(of: "Free", with: "Fast")]))
         for name in ["cards", "items", "widgets", "registry"] {
             #expect(v[name]?.0 == .changed, "\(name): \(v)")
+        }
+    }
+
+    /// A kind every client knows, new to the golden: added, not "not shown" — also for the
+    /// optional-siblings decoder, which renders every kind as it renders an unknown one and, in
+    /// process, has no binary to say which kinds its code names: its stand-in shows what is sent.
+    @Test func aKnownKindNewToTheGoldenIsAdded() async throws {
+        let fixture = try GateFixture(config: Self.config)
+        defer { fixture.remove() }
+        try fixture.addContract("home", json: SoftDecoders.screen([SoftDecoders.banner]))
+        _ = try await gate(fixture, .record(update: false, saveResponses: false))
+        try fixture.setResponse("home", json: SoftDecoders.screen([SoftDecoders.banner, SoftDecoders.note]))
+        let run = try await gate(fixture)
+        for name in ["cards", "items", "widgets", "registry"] {
+            #expect(run.result("\(name):home")?.status == .changed, "\(name): \(run.rules("\(name):home"))")
+            #expect(run.rules("\(name):home") == ["component-added"], "\(name)")
         }
     }
 
