@@ -8,8 +8,8 @@
 ///    several lined sites there, which one it was cannot be told, and it stays apart, saying why.
 /// 2. **One hang, sampled at several depths.** Where a hang is caught is a sample of its loop (a
 ///    closure in the parsing function, the function, its caller): timeouts whose decoder stacks are
-///    one the caller-side end of the other (at least two of the decoder's frames shared) are one,
-///    shown by the deepest sample.
+///    one the caller-side end of the other, or that with frames the unwinder skipped (at least two
+///    of the decoder's frames shared, the same entry), are one, shown by the deepest sample.
 /// 3. **One allocation, several ways to fail.** A size read from the payload fails as out-of-memory,
 ///    a heap overflow, a timeout or (the size's own arithmetic) an arithmetic overflow depending on
 ///    the value; when their innermost lined decoder frame is one source line, they are one
@@ -84,7 +84,7 @@ public enum CrashGrouping {
             for j in hangs where j != i && !removed.contains(j) && !removed.contains(i) {
                 let a = projectChain(result[i]), b = projectChain(result[j])
                 let (short, long) = a.count <= b.count ? (a, b) : (b, a)
-                guard short.count >= 2, Array(long.suffix(short.count)) == short else { continue }
+                guard short.count >= 2, Self.isSample(short, of: long) else { continue }
                 // The deepest sample stands for the hang: its stack holds every frame the others
                 // show (theirs is its caller-side end), so the report names each place it was caught.
                 let iDeeper = a.count != b.count ? a.count > b.count : result[i].inputs.count >= result[j].inputs.count
@@ -94,6 +94,20 @@ public enum CrashGrouping {
             }
         }
         return result.indices.filter { !removed.contains($0) }.map { result[$0] }
+    }
+
+    /// Whether `short` is a sample of the hang `long` was caught in: the caller-side end of it, or
+    /// that with frames missing (the sampling unwinder, stopped in the runtime, can skip a frame of
+    /// the decoder's between two others): its functions in `long`'s order, ending at the same entry.
+    static func isSample(_ short: [String], of long: [String]) -> Bool {
+        if Array(long.suffix(short.count)) == short { return true }
+        guard short.last == long.last else { return false }
+        var rest = long[...]
+        for function in short {
+            guard let k = rest.firstIndex(of: function) else { return false }
+            rest = rest[(k + 1)...]
+        }
+        return true
     }
 
     static func joinAllocationKinds(_ crashes: [TargetResult.Crash]) -> [TargetResult.Crash] {

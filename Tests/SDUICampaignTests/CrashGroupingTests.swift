@@ -57,6 +57,12 @@ import SDUIFuzz
         #expect(Set(merged[0].alsoSignedAs ?? []) == Set(["timeout-parse", "timeout-caller"].map(Self.id)))
         #expect(merged[0].frames.contains { $0.location == "Sources/Feed/Feed.swift:12:5" }, "the deepest sample's stack holds the caller too")
         #expect(merged[0].alsoKinds == nil)
+        // A sample whose unwinding skipped a frame between two of the decoder's (the loader) is
+        // still a sample of the same hang; one that ends at another entry is not.
+        let skipped = Self.crash("timeout-skipped", kind: .timeout, [parse[0], parse[2]])
+        #expect(CrashGrouping.merge([inParse, skipped]).map(\.signature) == [Self.id("timeout-parse")])
+        let otherEntry = Self.crash("timeout-preview", kind: .timeout, [parse[0], ("Preview.load(_:)", "Sources/Feed/Preview.swift:3:5")])
+        #expect(CrashGrouping.merge([inParse, otherEntry]).count == 2)
         // A hang caught in the decode entry alone shares too little to join anything.
         let entryOnly = Self.crash("timeout-entry", kind: .timeout, [("Feed.decode(_:)", "Sources/Feed/Feed.swift:5:5")])
         #expect(CrashGrouping.merge([inParse, entryOnly]).count == 2)
