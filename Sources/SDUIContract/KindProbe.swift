@@ -22,11 +22,12 @@ struct KindProbe: Sendable {
     ///   - golden: the kinds its golden shows are known (shown before) and not asked about again.
     func unknownKinds(in root: JSONValue, rendering: Rendering, golden: Rendering?, client: any ContractClient) async -> Set<String> {
         guard !rendering.isRejected else { return [] }
-        let shownNow = Self.kinds(rendering.components)
-        let shownBefore = golden.map { Self.kinds($0.components) } ?? []
+        let shownNow = ComponentAccounting.RenderedTally(rendering.components).kinds
+        let shownBefore = golden.map { ComponentAccounting.RenderedTally($0.components).kinds } ?? []
         // Most checks show the golden's kinds and nothing new: nothing to ask, no walk of the payload.
         guard shownNow.contains(where: { k in !shownBefore.contains(k) && !shownBefore.contains { ComponentAccounting.kind($0, names: k) } }) else { return [] }
         var unknown = Set<String>()
+        var sent: SentContent?  // counted once, if a client in process needs it
         for (value, steps) in candidates(in: root, shownNow: shownNow, shownBefore: shownBefore).prefix(limit) {
             let text = RequirementProbe.serialize(root, replacing: steps, with: .value(.string(RequirementProbe.unknownSentinel)))
             guard case .success(let other) = await client.render(Array(text.utf8)) else { continue }
@@ -38,8 +39,10 @@ struct KindProbe: Sendable {
             // a kept item with no payload, a fallback naming the kind, shows none of it.
             if let strings = client.decoderStrings() {
                 if strings.contains(value) { continue }
-            } else if Self.showsSentContent(rendering, unknown: other, sent: SentContent(payload: root)) {
-                continue
+            } else {
+                let counted = sent ?? SentContent(payload: root)
+                sent = counted
+                if Self.showsSentContent(rendering, unknown: other, sent: counted) { continue }
             }
             unknown.insert(value)
         }
@@ -81,16 +84,5 @@ struct KindProbe: Sendable {
             pairs.append(contentsOf: zip(mine.children, other.children))
         }
         return false
-    }
-
-    /// The normalized kinds of the components shown (placeholders are not).
-    static func kinds(_ components: [RenderedComponent]) -> Set<String> {
-        var out = Set<String>()
-        var stack = components
-        while let c = stack.popLast() {
-            if !c.isPlaceholder { out.insert(ComponentAccounting.normalized(c.kind)) }
-            stack.append(contentsOf: c.children)
-        }
-        return out
     }
 }

@@ -157,7 +157,7 @@ public struct RequirementProbe: Sendable {
         var candidatesTried = Set<String>()
         for site in allSites {
             if let component = site.concreteComponentPath, notShownPaths.contains(component) {
-                if let disc = site.discriminator, let componentPath = site.componentPath, site.path == JSONPath.appending(key: disc, to: componentPath),
+                if site.isDiscriminator, let disc = site.discriminator, let componentPath = site.componentPath,
                    case .string(let value) = site.value {
                     let kind = ProbeResult.NotShownKind(componentPath: componentPath, discriminator: disc, value: value)
                     if !result.notShown.contains(kind) { result.notShown.append(kind) }
@@ -169,8 +169,7 @@ public struct RequirementProbe: Sendable {
             guard seen[key]! <= instancesPerPath else { continue }
             guard await probeVariants(of: site, root: root, base: base, run: run, result: &result) else { return result }
             // A discriminator (once per component slot): which of the code's strings it knows.
-            guard let componentPath = site.componentPath, let disc = site.discriminator,
-                  site.path == JSONPath.appending(key: disc, to: componentPath), case .string = site.value,
+            guard site.isDiscriminator, let componentPath = site.componentPath, let disc = site.discriminator, case .string = site.value,
                   !candidateValues.isEmpty, candidatesTried.insert(componentPath + " " + disc).inserted,
                   result.decodes < budget else { continue }
             guard await probeCandidates(at: site, root: root, base: base, run: run, result: &result) else { return result }
@@ -215,8 +214,7 @@ public struct RequirementProbe: Sendable {
     func confirmedNotShown(_ allSites: [Site], root: JSONValue, base: Rendering, run: ProbeRun, result: inout ProbeResult) async -> Set<String> {
         var notShownPaths = Set(base.notShown.map(\.path))
         for site in allSites where site.concreteComponentPath.map(notShownPaths.contains) == true {
-            guard let component = site.concreteComponentPath, let disc = site.discriminator, let componentPath = site.componentPath,
-                  site.path == JSONPath.appending(key: disc, to: componentPath), result.decodes < budget else { continue }
+            guard site.isDiscriminator, let component = site.concreteComponentPath, result.decodes < budget else { continue }
             result.decodes += 1
             let unknown = Self.serialize(root, replacing: site.concrete, with: .value(.string(Self.unknownSentinel)))
             let (_, _, rendering) = await outcome(of: run.variant(unknown), base: base, client: run.client, secrets: run.secrets)
