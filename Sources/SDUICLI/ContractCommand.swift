@@ -367,19 +367,26 @@ func pluggedClientBuilder(_ config: ContractConfig, root: String, contractsFolde
     return { client in
         guard let p = client.plugged else { throw ValidationError("client \(client.name) names no decoder") }
         var sources = folders(p)
+        var settings = ModuleSettings.appDefault
+        var unavailable: [UnavailableDependency] = []
+        var compilerName: String?
         if sources.isEmpty, let packagePath = p.packagePath, let module = p.module {
             // A module of a package, as `--module NAME --package-path DIR` names it for the fuzzer.
-            sources = try moduleSources(module, packageRoot: resolved(packagePath))
+            let found = try packageModule(module, packageRoot: resolved(packagePath))
+            (sources, settings, unavailable, compilerName) = (found.folders, found.settings, found.unavailable, found.moduleName)
+        } else if let found = ModuleSettingsFinder.settings(forSources: sources) {
+            settings = found
         }
         if let revision = p.revision {
             sources = try RevisionSources.materialize(sources, at: revision, into: scratch + "/.revisions/" + client.name)
         }
-        var name = module(p)
-        if modules.filter({ $0 == name }).count > 1 {
+        var name = compilerName ?? module(p)
+        if modules.filter({ $0 == module(p) }).count > 1 {
             name += "_" + String(client.name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
         }
         let expression = p.decode ?? DecoderLocation.decodeExpression(ofType: p.type ?? "")
-        let plugged = PluggedDecoder(location: DecoderLocation(sources: sources, moduleName: name, decodeExpression: expression),
+        let plugged = PluggedDecoder(location: DecoderLocation(sources: sources, moduleName: name, decodeExpression: expression,
+                                                               settings: settings, unavailableDependencies: unavailable),
                                      name: client.name, scratchFolder: scratch)
         let prepared = try plugged.prepare(seeds: [], findSeeds: false) { printError("sdui contract: " + $0) }
         let product = prepared.package.product

@@ -35,6 +35,9 @@ struct DecoderLocationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Read the --sources folders as they were at this git revision (a release tag) of their repository; the work tree is not touched.", valueName: "rev"))
     var revision: String?
 
+    @Flag(help: ArgumentHelp("Do not round-trip a Codable decoded value (by default each value the decoder accepts is encoded with JSONEncoder and decoded again, and must come back the same)."))
+    var noRoundTrip = false
+
     @Option(help: ArgumentHelp("Where generated fuzz packages go (default: .build-sdui-decoders in the current folder).", valueName: "dir"))
     var decoderScratchPath: String?
 
@@ -62,12 +65,17 @@ struct DecoderLocationOptions: ParsableArguments {
         for folder in folders where !FileManager.default.fileExists(atPath: folder) {
             throw ValidationError("--sources \(folder): no such folder")
         }
-        var moduleName = module ?? folders.first.map(DecoderLocation.moduleName(forFolder:)) ?? "Decoder"
+        var moduleName = module.map(DecoderLocation.compilerName(of:)) ?? folders.first.map(DecoderLocation.moduleName(forFolder:)) ?? "Decoder"
+        var settings = ModuleSettings.appDefault
+        var unavailable: [UnavailableDependency] = []
         if folders.isEmpty, let module {
             // A module of a package: its folder and those of the package's own modules it uses
             // (compiled as one module; other packages' imports are sliced like a missing framework).
-            folders = try moduleSources(module, packageRoot: try package.root())
-            moduleName = module
+            let found = try packageModule(module, packageRoot: try package.root())
+            (folders, moduleName, settings, unavailable) = (found.folders, found.moduleName, found.settings, found.unavailable)
+        } else if let found = ModuleSettingsFinder.settings(forSources: folders) {
+            // Folders of a package's target, or of an Xcode project's: compiled as its build does.
+            settings = found
         }
         let expression = call.expression
         let scratch = absolute(decoderScratchPath ?? ".build-sdui-decoders")
@@ -78,17 +86,29 @@ struct DecoderLocationOptions: ParsableArguments {
                 throw ValidationError("--revision \(revision): \(error)")
             }
         }
-        return PluggedDecoder(location: DecoderLocation(sources: folders, moduleName: moduleName, decodeExpression: expression),
-                              scratchFolder: scratch)
+        var plugged = PluggedDecoder(location: DecoderLocation(sources: folders, moduleName: moduleName, decodeExpression: expression,
+                                                               settings: settings, unavailableDependencies: unavailable),
+                                     scratchFolder: scratch)
+        plugged.roundTrip = !noRoundTrip
+        return plugged
     }
 }
 
-/// The folders of a module of a package: its own and those of the package's own modules it uses
-/// (compiled as one module; other packages' imports are sliced like a missing framework).
+/// A module of a package as its build has it: its folders and those of the package's own modules it
+/// uses (compiled as one module; other packages' imports are sliced like a missing framework), its
+/// settings, and the dependencies that cannot be had here.
+func packageModule(_ module: String, packageRoot root: String) throws -> PackageGraph.DecoderModule {
+    let found: PackageGraph.DecoderModule
+    do {
+        found = try PackageGraph(packageRoot: root).decoderModule(named: module)
+    } catch let error as PackageGraph.GraphError {
+        throw ValidationError("--module \(module): \(error)")
+    }
+    guard !found.folders.isEmpty else { throw ValidationError("no sources found for module \(module) in \(root)") }
+    return found
+}
+
+/// The folders of a module of a package (see ``packageModule(_:packageRoot:)``).
 func moduleSources(_ module: String, packageRoot root: String) throws -> [String] {
-    let found = try PackageGraph(packageRoot: root).decoderSources(of: module)
-    let rootName = found.first?.package
-    let folders = found.filter { $0.package == rootName }.map(\.path)
-    guard !folders.isEmpty else { throw ValidationError("no sources found for module \(module) in \(root)") }
-    return folders
+    try packageModule(module, packageRoot: root).folders
 }

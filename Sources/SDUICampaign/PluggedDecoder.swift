@@ -14,6 +14,8 @@ public struct PluggedDecoder: Sendable {
     /// The generated package every decoder plugged in from here shares (``GeneratedFuzzPackage``).
     public var scratchFolder: String
     public var os: HostOS = .current
+    /// Whether a `Codable` decoded value is also round-tripped (``CodableRoundTrip``).
+    public var roundTrip = true
 
     public init(location: DecoderLocation, name: String? = nil, scratchFolder: String) {
         self.location = location
@@ -40,7 +42,8 @@ public struct PluggedDecoder: Sendable {
         let leftOut = slice.leftOut.count
         progress("\(location.moduleName): \(slice.files.count) file(s) sliced in \(String(format: "%.1f", slice.seconds)) s: "
                  + "\(leftOut) declaration(s) left out, stand-ins \(slice.standIns.isEmpty ? "none" : slice.standIns.joined(separator: ", ")) (see the report)")
-        let package = GeneratedFuzzPackage(slice: slice, name: name, folder: scratchFolder)
+        var package = GeneratedFuzzPackage(slice: slice, name: name, folder: scratchFolder)
+        package.roundTrip = roundTrip
         try package.write()
         var seedFolders = seeds.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         var found: [SeedFinder.Seed] = []
@@ -66,7 +69,9 @@ public struct PluggedDecoder: Sendable {
             section += found.isEmpty ? "None: the harness sketched starting documents from the keys the decoder reads (its log says how many: `no seeds: N sketched`; give `--seeds DIR` for real responses).\n"
                 : found.map { seed in
                     var origin = seed.origin
-                    if let root = GeneratedFuzzPackage.commonFolder(location.sources), origin.hasPrefix(root + "/") { origin.removeFirst(root.count + 1) }
+                    // Relative to the folder the decoder's and the samples' paths share (the project's).
+                    let paths = location.sources + found.map { String($0.origin.split(separator: ":").first ?? "") }
+                    if let root = GeneratedFuzzPackage.commonFolder(paths), origin.hasPrefix(root + "/") { origin.removeFirst(root.count + 1) }
                     return "- `\(origin)` (\(seed.bytes.count) bytes)\n"
                 }.joined()
         }

@@ -12,16 +12,44 @@ public struct DecoderLocation: Sendable, Hashable, Codable {
     public var moduleName: String
     /// A Swift expression over `data: Data` that decodes a screen as the app does.
     public var decodeExpression: String
+    /// How the app's build compiles the module (language mode, features, defines).
+    public var settings: ModuleSettings
+    /// Dependency packages whose modules cannot be had here (their imports are dropped).
+    public var unavailableDependencies: [UnavailableDependency]
 
-    public init(sources: [String], moduleName: String, decodeExpression: String) {
+    public init(sources: [String], moduleName: String, decodeExpression: String, settings: ModuleSettings = .appDefault,
+                unavailableDependencies: [UnavailableDependency] = []) {
         self.sources = sources
         self.moduleName = moduleName
         self.decodeExpression = decodeExpression
+        self.settings = settings
+        self.unavailableDependencies = unavailableDependencies
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case sources, moduleName, decodeExpression, settings, unavailableDependencies
+    }
+
+    // Locations written before settings existed decode as Swift 5 with every dependency at hand.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        sources = try c.decode([String].self, forKey: .sources)
+        moduleName = try c.decode(String.self, forKey: .moduleName)
+        decodeExpression = try c.decode(String.self, forKey: .decodeExpression)
+        settings = try c.decodeIfPresent(ModuleSettings.self, forKey: .settings) ?? .appDefault
+        unavailableDependencies = try c.decodeIfPresent([UnavailableDependency].self, forKey: .unavailableDependencies) ?? []
     }
 
     /// `try JSONDecoder().decode(T.self, from: data)`: the decode expression of a `Decodable` type.
     public static func decodeExpression(ofType type: String) -> String {
         "try JSONDecoder().decode(\(type).self, from: data)"
+    }
+
+    /// The compiler's name of a module SwiftPM or Xcode names otherwise (`my-sdui-kit` → `my_sdui_kit`).
+    public static func compilerName(of name: String) -> String {
+        var identifier = String(name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) || $0 == "_" ? Character($0) : "_" })
+        if identifier.isEmpty || identifier.first!.isNumber { identifier = "_" + identifier }
+        return identifier
     }
 
     /// A module name from a folder's name (`My App/Sources` → `MyApp`): what Xcode makes of a target name.
@@ -59,6 +87,13 @@ public struct DecoderSlice: Sendable, Codable {
     /// Compile-and-prune rounds it took.
     public var rounds: Int
     public var seconds: Double
+    /// Modules re-exported to the whole slice (``ModuleReexports``), as the app's module sees them on Apple platforms.
+    public var reexports: [String] = []
+
+    /// The generated file that re-exports them, if any (beside the sliced files).
+    public var reexportsFile: (name: String, text: String)? {
+        ModuleReexports.fileText(modules: reexports).map { (ModuleReexports.fileName, $0) }
+    }
 
     public init(location: DecoderLocation, files: [File], notes: [SliceNote], standIns: [String], rounds: Int, seconds: Double) {
         self.location = location
@@ -196,7 +231,15 @@ public struct DecoderSlicer: Sendable {
             var hints = MissingDeclarationFinder.hints(for: error.compilerMessages + messages, near: location.sources)
             // A file on the decode path that imports a module this system cannot build (a
             // dependency package): say which, and how to give its sources.
-            if let file = error.file, let modules = droppedImports[file], !modules.isEmpty {
+            if let file = error.file, let modules = droppedImports[file], !modules.isEmpty,
+               let (module, dependency) = modules.lazy.compactMap({ module in
+                   location.unavailableDependencies.first { $0.products.contains(module) }.map { (module, $0) }
+               }).first {
+                // A dependency of the package that could not be had: say which and how to give it.
+                hints.append("\(URL(fileURLWithPath: file).lastPathComponent) imports \(module), a product of the package \(dependency.package) "
+                             + "(\(dependency.location), \(URL(fileURLWithPath: dependency.manifest).lastPathComponent):\(dependency.line)), which cannot be resolved here "
+                             + "(\(dependency.reason)): add its sources with --sources (a checkout's Sources/\(module)), compiled into the same module")
+            } else if let file = error.file, let modules = droppedImports[file], !modules.isEmpty {
                 hints.append("\(URL(fileURLWithPath: file).lastPathComponent) imports \(modules.joined(separator: ", ")), which \(modules.count == 1 ? "is" : "are") not available here "
                              + "(a dependency package?): add \(modules.count == 1 ? "its" : "their") sources with --sources (e.g. the checkout's Sources/\(modules[0])), compiled into the same module")
             }
@@ -217,10 +260,13 @@ public struct DecoderSlicer: Sendable {
 
         let modules = try buildStandIns()
         let protected = ProtectedNames(expression: location.decodeExpression)
+        let reexports = ModuleReexports.needed(by: files, os: os)
+        notes += reexports.map(\.note)
+        notes += [location.settings.note].compactMap { $0 } + location.unavailableDependencies.map(\.note)
         var rounds = 0
         while true {
             rounds += 1
-            let errors = try typecheck(files)
+            let errors = try typecheck(files, reexports: reexports)
             if errors.isEmpty { break }
             compilerMessages += errors.map(\.message)
             guard rounds < maxRounds else {
@@ -256,9 +302,11 @@ public struct DecoderSlicer: Sendable {
         let sliceFiles = files.map { DecoderSlice.File(path: $0.path, relativePath: $0.relativePath, text: $0.slicedText) }
         notes += files.flatMap(\.notes)
         let importedStandIns = Set(notes.filter { $0.action == .stoodIn }.compactMap { $0.declaration.split(separator: " ").last.map(String.init) })
-        return DecoderSlice(location: location, files: sliceFiles, notes: notes.sorted { ($0.file, $0.line) < ($1.file, $1.line) },
-                            standIns: Self.closure(of: importedStandIns, among: modules), rounds: rounds,
-                            seconds: Date().timeIntervalSince(started))
+        var slice = DecoderSlice(location: location, files: sliceFiles, notes: notes.sorted { ($0.file, $0.line) < ($1.file, $1.line) },
+                                 standIns: Self.closure(of: importedStandIns, among: modules), rounds: rounds,
+                                 seconds: Date().timeIntervalSince(started))
+        slice.reexports = reexports.map(\.module)
+        return slice
     }
 
     /// The decoder's files, read (never written), and a note for each left out whole (`main.swift`).
@@ -354,7 +402,7 @@ public struct DecoderSlicer: Sendable {
         """
     }
 
-    func typecheck(_ files: [SliceFile]) throws -> [CompilerDiagnostic] {
+    func typecheck(_ files: [SliceFile], reexports: [ModuleReexports.Reexport] = []) throws -> [CompilerDiagnostic] {
         guard let swiftc = Toolchain.tool("swiftc") else { throw SliceError.compilerNotFound }
         let folder = workFolder + "/typecheck"
         try? FileManager.default.removeItem(atPath: folder)
@@ -368,8 +416,14 @@ public struct DecoderSlicer: Sendable {
         }
         let check = folder + "/" + Self.checkFileName
         try Data(checkFile().utf8).write(to: URL(fileURLWithPath: check))
-        let arguments = ["-typecheck", "-swift-version", "5", "-suppress-warnings", "-parse-as-library",
-                         "-module-name", location.moduleName, "-I", workFolder + "/standins"] + paths + [check]
+        var extra: [String] = []
+        if let reexports = ModuleReexports.fileText(modules: reexports.map(\.module)) {
+            let path = folder + "/" + ModuleReexports.fileName
+            try Data(reexports.utf8).write(to: URL(fileURLWithPath: path))
+            extra.append(path)
+        }
+        let arguments = ["-typecheck"] + location.settings.compilerArguments + ["-suppress-warnings", "-parse-as-library",
+                         "-module-name", location.moduleName, "-I", workFolder + "/standins"] + paths + extra + [check]
         let out = try ProcessRunner.run(swiftc, arguments, timeout: 600)
         let errors = CompilerDiagnostic.errors(in: out.stderr + out.stdout)
         if out.status != 0, errors.isEmpty {

@@ -17,23 +17,25 @@ public enum SeedFinder {
     static let maxFileBytes = 1 << 20
     static let maxFilesVisited = 20_000
 
-    /// Seeds in `folders` and in the test, fixture, mock and preview folders of the project they
-    /// belong to (its nearest folder holding an `.xcodeproj`, `.xcworkspace` or `Package.swift`):
-    /// fixtures live beside the app target, not in it. Deterministic: sorted by origin.
+    /// Seeds in `folders` and wherever the project they belong to keeps samples (its nearest
+    /// folder holding an `.xcodeproj`, `.xcworkspace` or the `Package.swift` of their target):
+    /// test, fixture, mock, preview, sample and example folders at any depth (an example app's
+    /// `Sample/` folder), and JSON code blocks of its Markdown files (the README's). JSON files,
+    /// JSON in Swift string literals (multi-line or not, no interpolation) and in Markdown code
+    /// blocks count; build output, checkouts and asset catalogs do not. Deterministic: sorted by
+    /// origin, the decoder's own folders first.
     public static func find(in folders: [String]) -> [Seed] {
-        var roots = folders.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        for folder in roots {
-            guard let project = projectRoot(of: folder) else { continue }
-            for child in (try? FileManager.default.contentsOfDirectory(atPath: project)) ?? [] where isSampleFolder(child) {
-                let path = project + "/" + child
-                if !roots.contains(where: { path.hasPrefix($0 + "/") || $0 == path }) { roots.append(path) }
-            }
+        let sources = folders.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var roots = sources.map { (path: $0, everything: true) }
+        for folder in sources {
+            guard let project = projectRoot(of: folder), !roots.contains(where: { $0.path == project }) else { continue }
+            roots.append((project, false))
         }
         var seeds: [String: Seed] = [:]
         var seenBytes = Set<[UInt8]>()
         var visited = 0
         for root in roots {
-            guard let walker = FileManager.default.enumerator(at: URL(fileURLWithPath: root), includingPropertiesForKeys: [.isDirectoryKey, .fileSizeKey]) else { continue }
+            guard let walker = FileManager.default.enumerator(at: URL(fileURLWithPath: root.path), includingPropertiesForKeys: [.isDirectoryKey, .fileSizeKey]) else { continue }
             for case let url as URL in walker {
                 visited += 1
                 if visited > maxFilesVisited || seeds.count >= maxSeeds { break }
@@ -41,31 +43,71 @@ public enum SeedFinder {
                 let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .fileSizeKey])
                 if values?.isDirectory == true {
                     if name.hasPrefix(".") || name.hasPrefix(".build") || name.hasSuffix(".xcassets") || name.hasSuffix(".xcodeproj")
-                        || ["Pods", "Carthage", "DerivedData", "node_modules", "campaigns"].contains(name) {
+                        || ["Pods", "Carthage", "DerivedData", "node_modules", "campaigns", "Packages"].contains(name) {
                         walker.skipDescendants()
                     }
                     continue
                 }
                 guard (values?.fileSize ?? 0) <= maxFileBytes else { continue }
                 let path = url.standardizedFileURL.path
-                guard seeds[path] == nil else { continue }
+                guard seeds[path] == nil, !sources.contains(where: { root.path != $0 && path.hasPrefix($0 + "/") }) else { continue }
+                // Beyond the decoder's folders, only where projects keep samples (and their Markdown anywhere).
+                let relative = String(path.dropFirst(root.path.count))
+                let inSampleFolder = root.everything || relative.split(separator: "/").dropLast().contains { isSampleFolder(String($0)) }
                 switch url.pathExtension {
-                case "json":
+                case "json" where inSampleFolder:
                     guard !["Package.resolved", "package.json", "package-lock.json"].contains(name),
                           let data = FileManager.default.contents(atPath: path), isScreenLike(data),
                           seenBytes.insert(Array(data)).inserted else { continue }
                     seeds[path] = Seed(origin: path, bytes: Array(data))
-                case "swift":
+                case "swift" where inSampleFolder:
                     guard let data = FileManager.default.contents(atPath: path) else { continue }
                     for literal in jsonLiterals(in: String(decoding: data, as: UTF8.self)) where seenBytes.insert(literal.bytes).inserted {
                         let origin = "\(path):\(literal.line)"
                         seeds[origin] = Seed(origin: origin, bytes: literal.bytes)
                     }
+                case "md", "markdown":
+                    guard let data = FileManager.default.contents(atPath: path) else { continue }
+                    for block in jsonCodeBlocks(in: String(decoding: data, as: UTF8.self)) where seenBytes.insert(block.bytes).inserted {
+                        let origin = "\(path):\(block.line)"
+                        seeds[origin] = Seed(origin: origin, bytes: block.bytes)
+                    }
                 default: continue
                 }
             }
         }
-        return seeds.values.sorted { $0.origin < $1.origin }.prefix(maxSeeds).map { $0 }
+        let ordered = seeds.values.sorted { a, b in
+            let (ia, ib) = (sources.contains { a.origin.hasPrefix($0 + "/") }, sources.contains { b.origin.hasPrefix($0 + "/") })
+            return ia != ib ? ia : a.origin < b.origin
+        }
+        return Array(ordered.prefix(maxSeeds))
+    }
+
+    /// Fenced code blocks of a Markdown text (```json, or unlabelled) whose text is a JSON object
+    /// or array; the line of the block's first line of text.
+    static func jsonCodeBlocks(in markdown: String) -> [(line: Int, bytes: [UInt8])] {
+        guard markdown.contains("```") || markdown.contains("~~~") else { return [] }
+        var found: [(Int, [UInt8])] = []
+        var fence: (marker: String, line: Int, json: Bool)?
+        var body: [Substring] = []
+        for (i, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if let open = fence {
+                if trimmed.hasPrefix(open.marker) {
+                    let bytes = Array(body.joined(separator: "\n").utf8)
+                    if open.json, isScreenLike(Data(bytes)) { found.append((open.line, bytes)) }
+                    fence = nil
+                    body = []
+                } else {
+                    body.append(line)
+                }
+            } else if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                let marker = String(trimmed.prefix(3))
+                let info = trimmed.dropFirst(3).trimmingCharacters(in: .whitespaces).lowercased()
+                fence = (marker, i + 2, info.isEmpty || info.hasPrefix("json") || info.hasPrefix("javascript"))
+            }
+        }
+        return found
     }
 
     /// An object or array that Foundation parses (it accepts trailing commas, as apps' mocks have):
@@ -76,26 +118,23 @@ public enum SeedFinder {
         return (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
     }
 
-    /// Multi-line string literals with no interpolation whose text is a JSON object or array.
+    /// String literals with no interpolation (multi-line, one-line with escapes, raw) whose
+    /// value is a JSON object or array: previews', tests' and demo apps' inline responses.
     static func jsonLiterals(in source: String) -> [(line: Int, bytes: [UInt8])] {
-        guard source.contains("\"\"\"") else { return [] }
+        guard source.contains("{") || source.contains("[") else { return [] }
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         final class Literals: SyntaxVisitor {
             var found: [StringLiteralExprSyntax] = []
             override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-                if node.openingQuote.tokenKind == .multilineStringQuote { found.append(node) }
+                found.append(node)
                 return .skipChildren
             }
         }
         let literals = Literals(viewMode: .sourceAccurate)
         literals.walk(tree)
         return literals.found.compactMap { literal in
-            var text = ""
-            for segment in literal.segments {
-                guard let plain = segment.as(StringSegmentSyntax.self) else { return nil }
-                text += plain.content.text
-            }
+            guard let text = literal.representedLiteralValue, text.count >= 8 else { return nil }
             let bytes = Array(text.utf8)
             guard isScreenLike(Data(bytes)) else { return nil }
             return (converter.location(for: literal.positionAfterSkippingLeadingTrivia).line, bytes)
@@ -103,19 +142,27 @@ public enum SeedFinder {
     }
 
     /// The project a source folder belongs to: the folder itself or the nearest above it that holds
-    /// an Xcode project or workspace or a `Package.swift`.
+    /// an Xcode project or workspace, or a `Package.swift` whose `Sources/` holds the folder (a
+    /// folder that merely lies somewhere inside another package is not that package's).
     static func projectRoot(of folder: String) -> String? {
         var url = URL(fileURLWithPath: folder).standardizedFileURL
+        let start = url.path
         while url.path != "/" {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-            if names.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") || $0 == "Package.swift" }) { return url.path }
+            if names.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }) { return url.path }
+            if names.contains("Package.swift") {
+                let relative = start == url.path ? "" : String(start.dropFirst(url.path.count + 1))
+                return relative.isEmpty || ["Sources/", "Source/"].contains(where: { (relative + "/").hasPrefix($0) }) ? url.path : nil
+            }
+            if names.contains(".git") { return nil }
             url.deleteLastPathComponent()
         }
         return nil
     }
 
-    /// Folders where apps keep sample responses: `MyAppTests`, `Fixtures`, `Mocks`, `Preview Content`, `Stubs`.
+    /// Folders where apps keep sample responses: `MyAppTests`, `Fixtures`, `Mocks`, `Preview Content`,
+    /// `Stubs`, an example app's `Sample/`, `Example/`, `Demo/`.
     static func isSampleFolder(_ name: String) -> Bool {
-        ["Test", "Fixture", "Mock", "Sample", "Preview", "Stub", "Response"].contains { name.localizedCaseInsensitiveContains($0) }
+        ["Test", "Fixture", "Mock", "Sample", "Preview", "Stub", "Response", "Example", "Demo"].contains { name.localizedCaseInsensitiveContains($0) }
     }
 }

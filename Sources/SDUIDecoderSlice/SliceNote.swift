@@ -11,6 +11,15 @@ public struct SliceNote: Codable, Sendable, Hashable {
         case dropped
         /// A file that cannot be part of a library (top-level code in `main.swift`).
         case fileSkipped = "file skipped"
+        /// The module's language mode and settings, read from the app's manifest or project.
+        case settingsTaken = "settings taken"
+        /// A dependency package that cannot be resolved or built here: its modules' imports are
+        /// dropped like a missing framework's.
+        case dependencyDropped = "dependency dropped"
+        /// A module the app's module sees on Apple platforms without importing it in this file
+        /// (Observation through another file's `import SwiftUI`; Linux Foundation's
+        /// `FoundationNetworking`), re-exported to the whole slice.
+        case reexported = "re-exported"
     }
 
     /// The original file's path.

@@ -31,6 +31,19 @@ extension FuzzHarness {
             return nil
         }
         if configuration.explains { explain(.decoded(rendering: decoder.render.map { $0(decoded) })) }
+        if checksInvariants, let roundTrip = decoder.codableRoundTrip {
+            do {
+                try roundTrip(decoded)
+            } catch RoundTripFailure.encoding(let error) {
+                return InvariantViolation(kind: .reencodingFailed, error: error)
+            } catch RoundTripFailure.decoding(let error) {
+                return InvariantViolation(kind: .reencodingRejected, error: error)
+            } catch RoundTripFailure.changed(let before, let after) {
+                return InvariantViolation(kind: .roundTripChanged, detail: firstDifference(before, after))
+            } catch {
+                return InvariantViolation(kind: .reencodingFailed, error: error)
+            }
+        }
         guard checksInvariants, let render = decoder.render else { return nil }
         let rendering = render(decoded)
         guard let reencode = decoder.reencode else { return nil }

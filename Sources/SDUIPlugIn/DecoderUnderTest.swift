@@ -26,6 +26,11 @@ public struct DecoderUnderTest<Decoded>: Sendable {
     /// What the app shows for a decoded value, for the contract gate (its text also serves as
     /// `render` when that is not given).
     public var rendering: (@Sendable (Decoded) -> Rendering)?
+    /// A decoded value's own round trip, without the payload's envelope: encoded with its
+    /// `Encodable` conformance and decoded with its `Decodable` one, whatever the decode call
+    /// around it does. Throws ``RoundTripFailure``. Set by `CodableRoundTrip.adding(to:)` when
+    /// the decoded type is `Codable` (what a generated target does; `--no-round-trip` turns it off).
+    public var codableRoundTrip: (@Sendable (Decoded) throws -> Void)?
 
     /// What the gate compares: the hand-written ``rendering`` when there is one, else the rendering
     /// derived from the decoded value (``DerivedRendering``). `derived: true` derives it even when
@@ -55,4 +60,13 @@ public struct DecoderUnderTest<Decoded>: Sendable {
         self.explain = explain
         self.reencodeCompressed = reencodeCompressed
     }
+}
+
+/// Why a decoded value's own round trip failed: its encoder threw (a `nan` the decoder accepted
+/// and `JSONEncoder` cannot write), its decoder rejected what its encoder wrote, or what came back
+/// is not what went in (compared by ``DerivedRendering``).
+public enum RoundTripFailure: Error, Sendable {
+    case encoding(any Error)
+    case decoding(any Error)
+    case changed(before: String, after: String)
 }

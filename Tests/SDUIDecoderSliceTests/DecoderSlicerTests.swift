@@ -182,4 +182,97 @@ final class DecoderSlicerTests: XCTestCase {
         XCTAssertEqual(DecoderLocation.moduleName(forFolder: "/x/My Shop App"), "MyShopApp")
         XCTAssertEqual(DecoderLocation.moduleName(forFolder: "/x/2048"), "_2048")
     }
+
+    func testCompilerNameOfADashedTarget() {
+        XCTAssertEqual(DecoderLocation.compilerName(of: "my-sdui-kit"), "my_sdui_kit")
+        XCTAssertEqual(DecoderLocation.compilerName(of: "Shop"), "Shop")
+    }
+
+    func location(_ dir: String, _ expression: String, settings: ModuleSettings = .appDefault,
+                  unavailable: [UnavailableDependency] = []) -> DecoderSlicer {
+        DecoderSlicer(location: DecoderLocation(sources: [dir + "/App"], moduleName: "App", decodeExpression: expression,
+                                                settings: settings, unavailableDependencies: unavailable),
+                      standInsFolder: HarnessCheckout.standIns, workFolder: dir + "/work", os: .linux)
+    }
+
+    /// A Swift 6 target's bare regex literal on the decode path: no slice in Swift 5 mode, one in
+    /// the language mode its manifest gives, with the report saying where the settings came from.
+    func testCompilesInTheLanguageModeTheManifestGives() throws {
+        let dir = try work()
+        try FileManager.default.createDirectory(atPath: dir + "/App", withIntermediateDirectories: true)
+        try """
+        import Foundation
+
+        struct Link: Decodable {
+            let productID: Int?
+            init(from decoder: any Decoder) throws {
+                let text = try decoder.singleValueContainer().decode(String.self)
+                productID = text.firstMatch(of: /^app:\\/\\/product\\/(\\d+)$/).map { Int($0.1)! }
+            }
+        }
+
+        """.write(toFile: dir + "/App/Link.swift", atomically: true, encoding: .utf8)
+        let expression = "try JSONDecoder().decode(Link.self, from: data)"
+        XCTAssertThrowsError(try location(dir, expression).slice())
+        let settings = ModuleSettings(languageMode: "6", upcomingFeatures: ["ExistentialAny"], defines: ["APP_STRICT"],
+                                      origin: .init(file: dir + "/Package.swift", line: 9, what: "target App, tools version 6.0"))
+        let slice = try location(dir, expression, settings: settings).slice()
+        XCTAssertTrue(slice.leftOut.isEmpty, "\(slice.leftOut)")
+        let note = try XCTUnwrap(slice.notes.first { $0.action == .settingsTaken })
+        XCTAssertEqual(note.line, 9)
+        XCTAssertTrue(note.text().contains("Swift 6 language mode, upcoming features ExistentialAny, defines APP_STRICT"), note.text())
+        XCTAssertEqual(settings.compilerArguments, ["-swift-version", "6", "-enable-upcoming-feature", "ExistentialAny", "-D", "APP_STRICT"])
+        XCTAssertEqual(settings.manifestEntries.prefix(3), [".swiftLanguageMode(.v6)", ".enableUpcomingFeature(\"ExistentialAny\")", ".define(\"APP_STRICT\")"])
+    }
+
+    /// An `@Observable` root holding a `URLSession`, in a file that imports only Foundation, while
+    /// another file imports SwiftUI: on Apple that compiles, and so does the slice, which says
+    /// which modules it re-exported to the whole module and why, at the first use.
+    func testObservationAndFoundationNetworkingReachTheWholeModule() throws {
+        let dir = try work()
+        try FileManager.default.createDirectory(atPath: dir + "/App", withIntermediateDirectories: true)
+        try """
+        import Foundation
+
+        @Observable
+        final class FeedStore {
+            var titles: [String]
+            @ObservationIgnored private let session: URLSession
+            init(data: Data, session: URLSession = .shared) throws {
+                titles = try JSONDecoder().decode([String].self, from: data)
+                self.session = session
+            }
+        }
+
+        """.write(toFile: dir + "/App/FeedStore.swift", atomically: true, encoding: .utf8)
+        try "import SwiftUI\n\nstruct FeedView: View {\n    var body: some View { Text(\"feed\") }\n}\n"
+            .write(toFile: dir + "/App/FeedView.swift", atomically: true, encoding: .utf8)
+        let slice = try location(dir, "try FeedStore(data: data)").slice()
+        XCTAssertFalse(slice.leftOut.contains { $0.file.hasSuffix("FeedStore.swift") }, "\(slice.leftOut)")
+        XCTAssertEqual(slice.reexports, ["Observation", "FoundationNetworking"])
+        let notes = slice.notes.filter { $0.action == .reexported }.map { $0.text(relativeTo: dir + "/App") }
+        XCTAssertEqual(notes.count, 2, "\(notes)")
+        XCTAssertTrue(notes[0].hasPrefix("FeedStore.swift:3: re-exported `import Observation`"), notes[0])
+        XCTAssertTrue(notes[1].hasPrefix("FeedStore.swift:6: re-exported `import FoundationNetworking`"), notes[1])
+        XCTAssertTrue(slice.reexportsFile?.text.contains("@_exported import FoundationNetworking") == true)
+        // Without SwiftUI anywhere in the module, Observation is not the module's to use (as on Apple).
+        try FileManager.default.removeItem(atPath: dir + "/App/FeedView.swift")
+        XCTAssertThrowsError(try location(dir, "try FeedStore(data: data)").slice())
+    }
+
+    /// A decode path that needs a dependency the package could not resolve names the package, its
+    /// manifest line and the option that supplies its sources.
+    func testAnUnavailableDependencyOnTheDecodePathIsNamedWithItsPackage() throws {
+        let dir = try work()
+        try FileManager.default.createDirectory(atPath: dir + "/App", withIntermediateDirectories: true)
+        try "import Foundation\nimport LayoutKit\n\nstruct Banner: Decodable {\n    let insets: LayoutInsets\n}\n"
+            .write(toFile: dir + "/App/Banner.swift", atomically: true, encoding: .utf8)
+        let dependency = UnavailableDependency(package: "layoutkit", location: "https://example.com/acme/LayoutKit.git", products: ["LayoutKit"],
+                                               reason: "error: Failed to clone repository", manifest: dir + "/Package.swift", line: 7)
+        XCTAssertThrowsError(try location(dir, "try JSONDecoder().decode(Banner.self, from: data)", unavailable: [dependency]).slice()) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("Banner.swift imports LayoutKit, a product of the package layoutkit (https://example.com/acme/LayoutKit.git, Package.swift:7), "
+                                        + "which cannot be resolved here (error: Failed to clone repository): add its sources with --sources"), text)
+        }
+    }
 }

@@ -4,6 +4,7 @@
 @_exported import Foundation
 @_exported import Combine
 @_exported import CoreGraphics
+@_exported import Observation  // as Apple's SwiftUI (iOS 17, macOS 14)
 
 public protocol View {}
 public struct AnyView: View {
