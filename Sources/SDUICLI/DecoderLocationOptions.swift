@@ -107,8 +107,3 @@ func packageModule(_ module: String, packageRoot root: String) throws -> Package
     guard !found.folders.isEmpty else { throw ValidationError("no sources found for module \(module) in \(root)") }
     return found
 }
-
-/// The folders of a module of a package (see ``packageModule(_:packageRoot:)``).
-func moduleSources(_ module: String, packageRoot root: String) throws -> [String] {
-    try packageModule(module, packageRoot: root).folders
-}
