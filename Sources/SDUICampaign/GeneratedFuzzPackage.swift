@@ -46,7 +46,12 @@ public struct GeneratedFuzzPackage: Sendable {
         }
     }
 
-    public var member: Member { Member(module: product, standIns: slice.standIns, settings: slice.location.settings) }
+    public var member: Member {
+        // The macro plug-ins the slice was compiled with load into the target's compiles too.
+        var settings = slice.location.settings
+        settings.unsafeFlags += slice.macroPlugins.flatMap(\.compilerArguments)
+        return Member(module: product, standIns: slice.standIns, settings: settings)
+    }
 
     /// The manifest for these decoders (this one and those plugged in before from the same folder).
     public func manifest(members: [Member]) -> String {

@@ -100,12 +100,14 @@ public struct PackageGraph: Sendable {
             guard seen.insert(package.path + "#" + name).inserted,
                   let target = package.targets.first(where: { $0.name == name }) else { continue }
             let isHarness = package.path != root.path && Self.plumbing(of: package).contains(name)
-            if !isHarness, target.type != "test", target.type != "system-target", target.type != "binary", target.type != "macro",
+            if !isHarness, target.type != "test", target.type != "system-target", target.type != "binary",
                target.type != "plugin", let path = target.path {
                 found.append(SourceFolder(path: URL(fileURLWithPath: package.path).appendingPathComponent(path).standardizedFileURL.path,
                                           package: package.name, target: name))
             }
-            if isHarness { continue }
+            // A macro target's folder goes with the module (the slice builds it as a compiler
+            // plug-in); what it depends on (swift-syntax) is the plug-in's, never the module's.
+            if isHarness || target.type == "macro" { continue }
             queue += (target.targetDependencies ?? []).map { (package, $0, hops) }
             guard hops < maxPackageHops else { continue }
             for productName in target.productDependencies ?? [] {

@@ -89,6 +89,8 @@ public struct DecoderSlice: Sendable, Codable {
     public var seconds: Double
     /// Modules re-exported to the whole slice (``ModuleReexports``), as the app's module sees them on Apple platforms.
     public var reexports: [String] = []
+    /// The package's macro modules, built as compiler plug-ins the module's compiles load.
+    public var macroPlugins: [MacroPlugins.Built] = []
 
     /// The generated file that re-exports them, if any (beside the sliced files).
     public var reexportsFile: (name: String, text: String)? {
@@ -118,6 +120,10 @@ public enum SliceError: Error, CustomStringConvertible, Equatable {
     /// The compiler failed with no location to act on, or pruning stopped making progress.
     case compiler(String)
     case standIn(module: String, output: String)
+    /// A macro module the models use did not build as a compiler plug-in.
+    case macroPlugin(module: String, output: String)
+    /// The toolchain ships no swift-syntax for plug-ins, and the models use macros of their own.
+    case noMacroHost(module: String, macro: String)
     /// One of the others, with where the names it could not find are declared in the project.
     indirect case withHints(SliceError, [String])
 
@@ -154,6 +160,11 @@ public enum SliceError: Error, CustomStringConvertible, Equatable {
                 + errors.joined(separator: "\n  ") + "\n(it is Swift over `data: Data`, compiled beside the sources, so internal names work: e.g. --decode 'try Screen.parse(data)' or --type Screen)"
         case .compiler(let message): message
         case .standIn(let module, let output): "the stand-in module \(module) did not compile: \(output.suffix(1500))"
+        case .macroPlugin(let module, let output):
+            "the macro module \(module) did not build as a compiler plug-in against the toolchain's swift-syntax:\n\(output)"
+        case .noMacroHost(let module, let macro):
+            "`macro \(macro)` is implemented by the macro module \(module), and this toolchain ships no swift-syntax to build it as a plug-in with "
+                + "(usr/lib/swift/host has no SwiftSyntaxMacros): use a swift.org toolchain (on macOS: TOOLCHAINS=swift)"
         case .withHints(let inner, let hints): inner.description + "\n" + hints.map { "  " + $0 }.joined(separator: "\n")
         }
     }
@@ -252,21 +263,17 @@ public struct DecoderSlicer: Sendable {
     func sliceOnce(compilerMessages: inout [String], droppedImports: inout [String: [String]]) throws -> DecoderSlice {
         let started = Date()
         var (files, notes) = try readFiles()
-        let finder = ViewCodeFinder(files: files, os: os)
-        for i in files.indices { finder.apply(to: &files[i]) }
-        for file in files {
-            droppedImports[file.path] = file.notes.filter { $0.action == .importDropped }.map { String($0.declaration.dropFirst("import ".count)) }
-        }
-
+        let plugins = try buildMacroPlugins(&files, notes: &notes)
+        leaveOutViewCode(in: &files, droppedImports: &droppedImports)
         let modules = try buildStandIns()
-        let protected = ProtectedNames(expression: location.decodeExpression)
+        let protected = ProtectedNames(expression: location.decodeExpression, files: files)
         let reexports = ModuleReexports.needed(by: files, os: os)
         notes += reexports.map(\.note)
         notes += [location.settings.note].compactMap { $0 } + location.unavailableDependencies.map(\.note)
         var rounds = 0
         while true {
             rounds += 1
-            let errors = try typecheck(files, reexports: reexports)
+            let errors = try typecheck(files, reexports: reexports, plugins: plugins)
             if errors.isEmpty { break }
             compilerMessages += errors.map(\.message)
             guard rounds < maxRounds else {
@@ -290,7 +297,7 @@ public struct DecoderSlicer: Sendable {
                     decodePathErrors.append(error)
                 }
             }
-            if !progressed, let first = decodePathErrors.first { throw first }
+            if !progressed, let first = decodePathErrors.first { throw LeftOutCause.explaining(first, in: files) }
             if !entryErrors.isEmpty, !progressed {
                 throw SliceError.decodeExpression(expression: location.decodeExpression, errors: entryErrors)
             }
@@ -306,7 +313,17 @@ public struct DecoderSlicer: Sendable {
                                  standIns: Self.closure(of: importedStandIns, among: modules), rounds: rounds,
                                  seconds: Date().timeIntervalSince(started))
         slice.reexports = reexports.map(\.module)
+        slice.macroPlugins = plugins
         return slice
+    }
+
+    /// Leaves out view code (``ViewCodeFinder``) and records each file's dropped imports (for hints).
+    func leaveOutViewCode(in files: inout [SliceFile], droppedImports: inout [String: [String]]) {
+        let finder = ViewCodeFinder(files: files, os: os)
+        for i in files.indices { finder.apply(to: &files[i]) }
+        for file in files {
+            droppedImports[file.path] = file.notes.filter { $0.action == .importDropped }.map { String($0.declaration.dropFirst("import ".count)) }
+        }
     }
 
     /// The decoder's files, read (never written), and a note for each left out whole (`main.swift`).
@@ -325,6 +342,28 @@ public struct DecoderSlicer: Sendable {
             files.append(SliceFile(path: source.path, relativePath: source.relative, text: String(decoding: data, as: UTF8.self)))
         }
         return (files, notes)
+    }
+
+    /// Takes the macro implementations out of the module's files (they import the macro API) and
+    /// builds the plug-ins the module's macros name (``MacroPlugins``), each reported at its first macro.
+    func buildMacroPlugins(_ files: inout [SliceFile], notes: inout [SliceNote]) throws -> [MacroPlugins.Built] {
+        let implementations = files.filter(MacroPlugins.isImplementation)
+        guard !implementations.isEmpty else { return [] }
+        files.removeAll(where: MacroPlugins.isImplementation)
+        let plans = MacroPlugins.plans(for: MacroPlugins.externalMacros(in: files), implementations: implementations)
+        let planned = Set(plans.flatMap { $0.files.map(\.path) })
+        for file in implementations where !planned.contains(file.path) {
+            notes.append(SliceNote(file: file.path, line: 1, declaration: file.relativePath, action: .fileSkipped,
+                                   reason: "a macro implementation (it imports the macro API) that no macro of the module names"))
+        }
+        guard let first = plans.first else { return [] }
+        guard let swiftc = Toolchain.tool("swiftc") else { throw SliceError.compilerNotFound }
+        let resolved = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().path
+        guard let host = Toolchain.macroHost(swift: resolved, os: os) else {
+            throw SliceError.noMacroHost(module: first.module, macro: first.firstUse.name)
+        }
+        notes += plans.map(MacroPlugins.note(for:))
+        return try plans.map { try MacroPlugins.build($0, host: host, swiftc: swiftc, folder: workFolder + "/macros") }
     }
 
     /// The stand-ins `modules` need, themselves and what they import, in build order.
@@ -362,12 +401,26 @@ public struct DecoderSlicer: Sendable {
             dropConformance(entry, of: innermost, in: &file, reason: reason)
             return true
         }
+        // A type that no longer conforms to its own protocol (a member the conformance needs was
+        // left out): the conformance goes and the type stays, whether or not it is on the decode path.
+        if let proto = Self.brokenConformance(in: error.message), let clause = DeclarationTree.inheritance(of: innermost),
+           let entry = DeclarationTree.inheritedNames(clause).first(where: { $0.name == proto })?.node, !file.isLeftOut(entry),
+           !innermost.is(ExtensionDeclSyntax.self) || clause.inheritedTypes.count > 1 {
+            dropConformance(entry, of: innermost, in: &file, reason: reason)
+            return true
+        }
         if let protectedName = protected.protects(innermost) {
             throw SliceError.cannotLeaveOut(file: file.path, line: file.line(of: innermost), declaration: SliceFile.summary(of: innermost),
                                             error: error.message + (protectedName.isEmpty ? "" : "; \(protectedName)"))
         }
         file.leaveOut(innermost, reason: reason)
         return true
+    }
+
+    /// The protocol in `type 'X' does not conform to protocol 'P'` (its last component).
+    static func brokenConformance(in message: String) -> String? {
+        guard let match = message.firstMatch(of: /does not conform to protocol '([A-Za-z_][A-Za-z0-9_.]*)'/) else { return nil }
+        return match.1.split(separator: ".").last.map(String.init)
     }
 
     private func dropConformance(_ entry: InheritedTypeSyntax, of decl: DeclSyntax, in file: inout SliceFile, reason: String) {
@@ -402,7 +455,7 @@ public struct DecoderSlicer: Sendable {
         """
     }
 
-    func typecheck(_ files: [SliceFile], reexports: [ModuleReexports.Reexport] = []) throws -> [CompilerDiagnostic] {
+    func typecheck(_ files: [SliceFile], reexports: [ModuleReexports.Reexport] = [], plugins: [MacroPlugins.Built] = []) throws -> [CompilerDiagnostic] {
         guard let swiftc = Toolchain.tool("swiftc") else { throw SliceError.compilerNotFound }
         let folder = workFolder + "/typecheck"
         try? FileManager.default.removeItem(atPath: folder)
@@ -422,7 +475,7 @@ public struct DecoderSlicer: Sendable {
             try Data(reexports.utf8).write(to: URL(fileURLWithPath: path))
             extra.append(path)
         }
-        let arguments = ["-typecheck"] + location.settings.compilerArguments + ["-suppress-warnings", "-parse-as-library",
+        let arguments = ["-typecheck"] + location.settings.compilerArguments + plugins.flatMap(\.compilerArguments) + ["-suppress-warnings", "-parse-as-library",
                          "-module-name", location.moduleName, "-I", workFolder + "/standins"] + paths + extra + [check]
         let out = try ProcessRunner.run(swiftc, arguments, timeout: 600)
         let errors = CompilerDiagnostic.errors(in: out.stderr + out.stdout)
@@ -462,12 +515,13 @@ public struct DecoderSlicer: Sendable {
     }
 }
 
-/// What a slice never leaves out: `init(from:)` (how `Decodable` types decode), `CodingKeys`, and
-/// every type and member the decode expression names.
+/// What a slice never leaves out: `init(from:)` (how `Decodable` types decode), `CodingKeys`,
+/// every type the decode expression names and every member it calls (``DecodePathResolution``).
 struct ProtectedNames {
     let names: Set<String>
+    let resolution: DecodePathResolution
 
-    init(expression: String) {
+    init(expression: String, files: [SliceFile] = []) {
         var names: Set<String> = []
         let tree = Parser.parse(source: expression)
         for token in tree.tokens(viewMode: .sourceAccurate) {
@@ -475,6 +529,7 @@ struct ProtectedNames {
         }
         names.remove("data")
         self.names = names
+        resolution = DecodePathResolution(expression: expression, files: files)
     }
 
     /// Why `decl` is protected (empty for `init(from:)`), or nil.
@@ -492,7 +547,11 @@ struct ProtectedNames {
             if names.contains(name), !decl.is(ExtensionDeclSyntax.self) { return "the decode expression names \(name)" }
             return nil
         }
-        if let name = DeclarationTree.memberName(of: decl), names.contains(name) { return "the decode expression calls \(name)" }
+        if let name = DeclarationTree.memberName(of: decl), names.contains(name) {
+            let owner = DeclarationTree.owner(of: decl).flatMap(DeclarationTree.typeName(of:)) ?? ""
+            guard resolution.reaches(name, in: owner) else { return nil }
+            return "the decode expression calls \(owner.isEmpty ? name : owner + "." + name)"
+        }
         return nil
     }
 }

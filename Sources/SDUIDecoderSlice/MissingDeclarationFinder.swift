@@ -18,10 +18,12 @@ enum MissingDeclarationFinder {
         for case let url as URL in walker {
             let name = url.lastPathComponent
             if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
-                if name.hasPrefix(".") || ["Pods", "Carthage", "DerivedData", "node_modules"].contains(name) { walker.skipDescendants() }
+                if name.hasPrefix(".") || ["Pods", "Carthage", "DerivedData", "node_modules"].contains(name) || isTestCode(name) {
+                    walker.skipDescendants()
+                }
                 continue
             }
-            guard url.pathExtension == "swift" else { continue }
+            guard url.pathExtension == "swift", !isTestCode(url.deletingPathExtension().lastPathComponent) else { continue }
             visited += 1
             if visited > maxFiles || found.count == names.count { break }
             let path = url.standardizedFileURL.path
@@ -34,6 +36,18 @@ enum MissingDeclarationFinder {
             let folder = (relative as NSString).deletingLastPathComponent
             return "\(name) is declared in \(relative), outside the folders given: add --sources \(folder.isEmpty ? "." : folder) (or that file)"
         }
+    }
+
+    /// Whether a folder or file name is test code: a test target, test doubles, fixtures. The app's
+    /// decoder never compiles against them, so a hint must not send anyone there (`ThemeMock.swift`
+    /// may declare a `Theme` the tests need; the app's own is elsewhere, or not in the project).
+    static func isTestCode(_ name: String) -> Bool {
+        let folders: Set<String> = ["Tests", "Test", "UITests", "TestSupport", "TestHelpers", "Mocks", "Mock", "Doubles", "TestDoubles",
+                                    "Fakes", "Stubs", "Spies", "Fixtures", "Preview Content", "PreviewContent"]
+        if folders.contains(name) || name.hasSuffix("Tests") || name.hasSuffix("UITests") { return true }
+        return ["Mock", "Mocks", "Fake", "Stub", "Spy", "Dummy", "Tests", "TestCase"].contains { name.hasSuffix($0) }
+            || name.hasPrefix("Mock") && name.dropFirst(4).first?.isUppercase == true
+            || name.hasPrefix("Fake") && name.dropFirst(4).first?.isUppercase == true
     }
 
     /// The name in `cannot find 'X' in scope` / `cannot find type 'X' in scope`.

@@ -20,6 +20,9 @@ public struct SliceNote: Codable, Sendable, Hashable {
         /// (Observation through another file's `import SwiftUI`; Linux Foundation's
         /// `FoundationNetworking`), re-exported to the whole slice.
         case reexported = "re-exported"
+        /// A macro target of the package, built as a compiler plug-in (``MacroPlugins``) rather
+        /// than compiled into the module.
+        case macroBuilt = "macro built"
     }
 
     /// The original file's path.

@@ -46,6 +46,43 @@ public enum Toolchain {
         return found.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
     }
 
+    // MARK: Macro plug-ins
+
+    /// The swift-syntax a toolchain ships for compiler plug-ins: its `usr/lib/swift/host` folder
+    /// holds the modules (as interfaces) and their shared libraries. A package's macro target
+    /// compiled against them loads into that toolchain's compiler with `-load-plugin-library`
+    /// without building swift-syntax (minutes on a laptop) and cannot mismatch its compiler.
+    public struct MacroHost: Sendable, Equatable {
+        /// The folder with `SwiftSyntax.swiftmodule` and `libSwiftSyntax.so` (`.dylib` on Darwin).
+        public var folder: String
+        /// The host modules there (`SwiftSyntax`, `SwiftSyntaxMacros`, …), linked by name.
+        public var modules: [String]
+        public var os: HostOS
+
+        /// The plug-in's file name: `libWidgetMacros.so` on Linux, `libWidgetMacros.dylib` on Darwin.
+        public func libraryFileName(module: String) -> String {
+            "lib" + module + (os == .darwin ? ".dylib" : ".so")
+        }
+
+        /// The flags that link a plug-in against the host libraries and find them when loaded.
+        public var linkArguments: [String] {
+            ["-I", folder, "-L", folder] + modules.map { "-l" + $0 } + ["-Xlinker", "-rpath", "-Xlinker", folder]
+        }
+    }
+
+    /// The host swift-syntax of the toolchain whose `swift` is at `swift`, or nil when it ships
+    /// none (then a macro target cannot be built as a plug-in here).
+    public static func macroHost(swift: String, os: HostOS = .current) -> MacroHost? {
+        let folder = URL(fileURLWithPath: swift).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib/swift/host").path
+        let suffix = os == .darwin ? ".dylib" : ".so"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let modules = names.filter { $0.hasSuffix(".swiftmodule") }.map { String($0.dropLast(".swiftmodule".count)) }
+            .filter { names.contains("lib" + $0 + suffix) }.sorted()
+        guard modules.contains("SwiftSyntax"), modules.contains("SwiftSyntaxMacros") else { return nil }
+        return MacroHost(folder: folder, modules: modules, os: os)
+    }
+
     // MARK: libFuzzer
 
     /// The libFuzzer runtime a toolchain ships: the archive with libFuzzer's own `main`

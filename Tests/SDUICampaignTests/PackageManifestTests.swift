@@ -68,6 +68,33 @@ import Testing
         #expect(folders.contains("SharedModels"))
     }
 
+    /// A macro target the module uses comes with its folder (the slice builds it as a compiler
+    /// plug-in); its own dependency (swift-syntax) is the plug-in's, never walked for the module.
+    @Test func aMacroTargetComesWithTheModuleButNotItsDependencies() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("macros-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try PackageGraphTests.write(root, [
+            "Package.swift": """
+            // swift-tools-version: 6.0
+            import CompilerPluginSupport
+            import PackageDescription
+            let package = Package(
+                name: "Widgets",
+                dependencies: [.package(url: "https://example.invalid/swiftlang/swift-syntax.git", from: "600.0.0")],
+                targets: [
+                    .macro(name: "WidgetMacros", dependencies: [.product(name: "SwiftSyntaxMacros", package: "swift-syntax")]),
+                    .target(name: "Widgets", dependencies: ["WidgetMacros"]),
+                ]
+            )
+            """,
+            "Sources/WidgetMacros/WidgetMacro.swift": "import SwiftSyntaxMacros\n",
+            "Sources/Widgets/Banner.swift": "struct Banner: Decodable {}\n",
+        ])
+        let module = try PackageGraph(packageRoot: root.path).decoderModule(named: "Widgets")
+        #expect(module.folders.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["WidgetMacros", "Widgets"])
+        #expect(module.unavailable.isEmpty)
+    }
+
     @Test func anUnknownModuleListsTheModulesThereAre() throws {
         let root = try Self.package()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -54,6 +54,37 @@ import Testing
         #expect(Toolchain.libFuzzer(swift: swift) != nil)
     }
 
+    /// The host swift-syntax macro plug-ins build against: interfaces plus shared libraries of the
+    /// system's kind (`.so` on Linux, `.dylib` on Darwin); a toolchain without it has none.
+    @Test func macroHostOfEachSystem() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-host-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let host = root.appendingPathComponent("usr/lib/swift/host")
+        try FileManager.default.createDirectory(at: host, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("usr/bin"), withIntermediateDirectories: true)
+        let swift = root.appendingPathComponent("usr/bin/swiftc").path
+        #expect(Toolchain.macroHost(swift: swift, os: .linux) == nil)
+        for module in ["SwiftSyntax", "SwiftSyntaxMacros", "SwiftDiagnostics"] {
+            try FileManager.default.createDirectory(at: host.appendingPathComponent(module + ".swiftmodule"), withIntermediateDirectories: true)
+            for suffix in [".so", ".dylib"] where !(module == "SwiftDiagnostics" && suffix == ".dylib") {
+                _ = FileManager.default.createFile(atPath: host.appendingPathComponent("lib" + module + suffix).path, contents: Data())
+            }
+        }
+        let linux = try #require(Toolchain.macroHost(swift: swift, os: .linux))
+        #expect(linux.modules == ["SwiftDiagnostics", "SwiftSyntax", "SwiftSyntaxMacros"])
+        #expect(linux.libraryFileName(module: "WidgetMacros") == "libWidgetMacros.so")
+        #expect(linux.linkArguments.contains("-lSwiftSyntaxMacros"))
+        let darwin = try #require(Toolchain.macroHost(swift: swift, os: .darwin))
+        #expect(darwin.modules == ["SwiftSyntax", "SwiftSyntaxMacros"], "a module without its .dylib is not linked")
+        #expect(darwin.libraryFileName(module: "WidgetMacros") == "libWidgetMacros.dylib")
+    }
+
+    @Test(.enabled(if: HostOS.current == .linux))
+    func thisMachinesToolchainHasAMacroHost() throws {
+        let swift = try #require(Toolchain.swiftExecutable())
+        #expect(Toolchain.macroHost(swift: swift)?.modules.contains("SwiftSyntaxMacros") == true)
+    }
+
     @Test func xcrunIsAskedOnDarwinOnly() throws {
         let stubs = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-xcrun-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: stubs, withIntermediateDirectories: true)
