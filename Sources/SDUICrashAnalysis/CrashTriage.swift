@@ -298,6 +298,11 @@ public struct CrashTriage: Sendable {
         if let violation {
             let path = violation.codingPath.map { " at " + $0.replacingOccurrences(of: #"\d+"#, with: "N", options: .regularExpression) } ?? ""
             family = "invariant \(violation.kind.rawValue)\(path): " + violation.detail.prefix { $0 != "(" && $0 != ":" }
+            // A NaN or infinity the decoder accepted and the encoder cannot write is one cause (the
+            // decoder's float strategy), whichever field it reached: one signature, not one per field.
+            if violation.kind == .reencodingFailed, violation.detail.firstMatch(of: /^EncodingError\.invalidValue\(-?(nan|inf)/) != nil {
+                family = "invariant reencoding_failed: EncodingError.invalidValue of a non-finite number"
+            }
         }
         let project = frames.filter(\.isProject)
         var place: [String]

@@ -234,6 +234,22 @@ import SDUIFuzz
         #expect(conversion("Not enough bits to represent the passed value") == conversion("Unexpectedly found nil while unwrapping an Optional value"))
     }
 
+    /// A NaN or infinity an encoder cannot write is one cause wherever it lands; another broken
+    /// invariant stays signed by where in the value it is.
+    @Test func aNonFiniteNumberTheEncoderCannotWriteIsOneSignature() {
+        func signature(_ kind: InvariantViolation.Kind, _ path: String, _ detail: String) -> CrashIdentity {
+            CrashTriage.signature(kind: .crash, sanitizerKind: nil, message: nil,
+                                  violation: InvariantViolation(kind: kind, detail: detail, codingPath: path), frames: [], packageRoot: "/app")
+        }
+        let nan = "EncodingError.invalidValue(nan): Unable to encode Double.nan directly in JSON."
+        let inf = "EncodingError.invalidValue(inf): Unable to encode Double.infinity directly in JSON."
+        #expect(signature(.reencodingFailed, "sections[2].discount", nan) == signature(.reencodingFailed, "theme.cornerRadius", nan))
+        #expect(signature(.reencodingFailed, "sections[2].discount", nan) == signature(.reencodingFailed, "sections[0].price", inf))
+        let rejected = "DecodingError.dataCorrupted: bad"
+        #expect(signature(.reencodingRejected, "sections[2].discount", rejected) != signature(.reencodingRejected, "theme.cornerRadius", rejected))
+        #expect(signature(.reencodingRejected, "sections[2].discount", rejected) == signature(.reencodingRejected, "sections[7].discount", rejected))
+    }
+
     /// macOS: lldb's backtrace (the frame format `Toolchain.Debugger.lldb` asks for, and lldb's
     /// default with demangled names) gives the decoder's frame, and Darwin's libraries are plumbing.
     @Test func lldbBacktracesNameTheDecodersFrame() {
