@@ -56,7 +56,7 @@ struct InitCommand: ParsableCommand {
                 guard folder.hasPrefix(root + "/") else { throw ValidationError("--sources \(folder) is not inside \(root), the repository written to") }
                 return String(folder.dropFirst(root.count + 1))
             }
-            named = .init(decodeExpression: decoder.call.decode, typeName: decoder.call.type, sources: relative, module: decoder.module)
+            named = .init(decodeExpression: decoder.call.decode, typeName: decoder.call.type, sources: relative, module: decoder.module, roundTrip: !decoder.noRoundTrip)
             sample = SeedFinder.find(in: folders).first { $0.origin.hasSuffix(".json") && (try? JSONSerialization.jsonObject(with: Data($0.bytes))) != nil }
                 .map { ($0.origin, $0.bytes) }
         }

@@ -15,12 +15,15 @@ public struct ProjectScaffold: Sendable {
         /// Source folders relative to the repository root (Xcode app folders), or empty with `module`.
         public var sources: [String]
         public var module: String?
+        /// Whether campaigns round-trip a `Codable` decoded value (`--no-round-trip` when not).
+        public var roundTrip: Bool
 
-        public init(decodeExpression: String? = nil, typeName: String? = nil, sources: [String] = [], module: String? = nil) {
+        public init(decodeExpression: String? = nil, typeName: String? = nil, sources: [String] = [], module: String? = nil, roundTrip: Bool = true) {
             self.decodeExpression = decodeExpression
             self.typeName = typeName
             self.sources = sources
             self.module = module
+            self.roundTrip = roundTrip
         }
 
         /// The same decoder as `sdui` options (each shell-quoted), for workflows and build scripts.
@@ -30,6 +33,7 @@ public struct ProjectScaffold: Sendable {
             if let typeName { parts += ["--type", Shell.quote(typeName)] }
             for folder in sources { parts += ["--sources", Shell.quote(folder)] }
             if let module { parts += ["--module", Shell.quote(module)] }
+            if !roundTrip { parts.append("--no-round-trip") }
             return parts.joined(separator: " ")
         }
     }

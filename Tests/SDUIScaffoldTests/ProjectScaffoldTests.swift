@@ -66,4 +66,14 @@ import Testing
         #expect(tricky.buildScript.contains(#""$harness/scripts/sdui" fuzz build --decode 'try Feed.parse(data, options: [.lenient]) // it'\''s' --sources 'App Sources' --decoder-scratch-path"#))
         #expect(tricky.dockerfile.contains("git clone --depth 1 --branch v0.1.0 https://github.com/acme/SDUIHarness $SRC/SDUIHarness"))
     }
+
+    /// `sdui init --no-round-trip` carries into every command the files run.
+    @Test func noRoundTripCarriesIntoTheWorkflowAndBuildScript() {
+        let scaffold = ProjectScaffold(decoder: .init(typeName: "Screen", sources: ["App"], roundTrip: false), harnessRepository: "acme/SDUIHarness")
+        #expect(scaffold.decoder?.commandLine == "--type Screen --sources App --no-round-trip")
+        #expect(scaffold.workflow.contains("--no-round-trip"))
+        #expect(scaffold.buildScript.contains("--sources App --no-round-trip --decoder-scratch-path"))
+        let plain = ProjectScaffold(decoder: .init(typeName: "Screen", sources: ["App"]), harnessRepository: "acme/SDUIHarness")
+        #expect(!plain.workflow.contains("--no-round-trip") && !plain.buildScript.contains("--no-round-trip"))
+    }
 }
