@@ -20,7 +20,7 @@
 #   SDUI_CAMPAIGN_DIR    fuzz: the campaign folder (default campaigns/action-<UTC time>, in the
 #                        folder it runs in)
 #   GITHUB_STEP_SUMMARY  optional: the job summary to append to
-#   GITHUB_OUTPUT        optional: gets exit-code=, sarif= (an absolute path, or empty when no SARIF
+#   GITHUB_OUTPUT        optional: gets exit-code=, sarif-results= (the SARIF's result count), sarif= (an absolute path, or empty when no SARIF
 #                        was written) and, for fuzz, campaign=
 # Exit status: the sdui command's (gate: 0 pass, 1 breaking, 2 untrusted run; regress and fuzz:
 # 0 no crash, 1 a crash, 2 could not run); 2 for a usage error here. The SARIF, the summary and
@@ -117,4 +117,10 @@ esac
 
 output exit-code "$status"
 if [ -n "$sarif_written" ]; then output sarif "$(absolute "$sarif_written")"; else output sarif ""; fi
+# How many results the SARIF holds (each has one "ruleId"; the rules themselves say "id"): a
+# workflow uploads only when there is something to show (code scanning may be off on a private
+# repository, and an empty upload would fail the job there).
+results=0
+if [ -n "$sarif_written" ]; then results="$(grep -o '"ruleId"' "$sarif_written" | wc -l | tr -d ' ')"; fi
+output sarif-results "$results"
 exit "$status"

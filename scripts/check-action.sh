@@ -111,6 +111,7 @@ python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["version"] == 
   || fail "regress: reports/regress.sarif is not SARIF 2.1.0"
 output_has exit-code=0 "regress"
 output_has "sarif=$(cd "$work/pkg" && pwd)/reports/regress.sarif" "regress"
+output_has sarif-results=0 "regress"
 ok "regress with no kept input: SARIF written, its absolute path in sarif="
 
 fresh_files
@@ -157,6 +158,7 @@ grep -q '^## sdui fuzz regress:' "$work/summary" || fail "regress with a crash: 
 grep -q '^::error ' "$work/regress.log" || fail "regress with a crash: no annotation"
 output_has exit-code=1 "regress (crash)"
 output_has "sarif=$(cd "$work/pkg" && pwd)/sdui.sarif" "regress (crash)"
+output_has sarif-results=1 "regress (crash)"
 python3 - "$STAND_IN_LOG" <<'PY' || fail "regress: sdui was not called as expected: $(cat "$STAND_IN_LOG")"
 import sys
 calls = [c.split("\n") for c in open(sys.argv[1]).read().split("\n\n") if c]

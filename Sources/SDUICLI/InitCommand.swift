@@ -61,7 +61,8 @@ struct InitCommand: ParsableCommand {
                 .map { ($0.origin, $0.bytes) }
         }
         let repository = harnessRepository ?? Self.originRepository()
-        let scaffold = ProjectScaffold(decoder: named, harnessRepository: repository ?? "your-org/SDUIHarness", sampleResponse: sample)
+        let scaffold = ProjectScaffold(decoder: named, harnessRepository: repository ?? "your-org/SDUIHarness", sampleResponse: sample,
+                                       harnessReference: Self.checkoutReference())
         let outcomes: [ProjectScaffold.Outcome]
         do { outcomes = try scaffold.write(into: root) } catch {
             printError("sdui init: \(error.localizedDescription)")
@@ -79,6 +80,21 @@ struct InitCommand: ParsableCommand {
             print("the workflow and Dockerfile name your-org/SDUIHarness: replace it with where you get SDUIHarness from (or pass --harness-repository OWNER/NAME)")
         }
         print("next: sdui contract record --offline, review Contracts/goldens/, and commit what was written")
+    }
+
+    /// The commit of the harness checkout this `sdui` was built from, described by its tag or
+    /// branch: what the workflow pins until releases are tagged (nil outside a git checkout: then
+    /// the version's tag).
+    static func checkoutReference() -> ProjectScaffold.HarnessReference? {
+        guard let git = Toolchain.tool("git") else { return nil }
+        func ask(_ arguments: [String]) -> String? {
+            guard let out = try? ProcessRunner.run(git, ["-C", HarnessCheckout.root] + arguments, timeout: 30), out.status == 0 else { return nil }
+            let text = out.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            return text.isEmpty ? nil : text
+        }
+        guard let hash = ask(["rev-parse", "HEAD"]), hash.count == 40 else { return nil }
+        let described = ask(["describe", "--tags", "--exact-match", "HEAD"]) ?? ask(["rev-parse", "--abbrev-ref", "HEAD"]).flatMap { $0 == "HEAD" ? nil : $0 } ?? "a commit"
+        return .commit(hash, describedAs: described)
     }
 
     /// `OWNER/NAME` of this checkout's `origin` remote when it is a GitHub repository.

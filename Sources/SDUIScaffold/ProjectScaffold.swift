@@ -46,14 +46,30 @@ public struct ProjectScaffold: Sendable {
     public var harnessVersion: String
     /// One of the app's own JSON samples, used as the example contract's recorded response.
     public var sampleResponse: (origin: String, bytes: [UInt8])?
+    /// What the workflow's `uses:` and the ClusterFuzzLite image's clone pin the harness to.
+    public var harnessReference: HarnessReference
+
+    /// A commit (the harness checkout `sdui init` ran from, until releases are tagged) or a tag.
+    public enum HarnessReference: Sendable, Hashable {
+        /// A full commit hash, and what it is (`main`, or the tag it carries) for the comment beside it.
+        case commit(String, describedAs: String)
+        case tag(String)
+    }
 
     public init(decoder: Decoder?, harnessRepository: String, harnessVersion: String = SDUIHarnessVersion.current,
-                sampleResponse: (origin: String, bytes: [UInt8])? = nil) {
+                sampleResponse: (origin: String, bytes: [UInt8])? = nil, harnessReference: HarnessReference? = nil) {
         self.decoder = decoder
         self.harnessRepository = harnessRepository
         self.harnessVersion = harnessVersion
         self.sampleResponse = sampleResponse
+        self.harnessReference = harnessReference ?? .tag("v" + harnessVersion)
     }
+
+    /// Third-party actions the workflow uses, pinned by commit (a tag can be moved; a hash cannot).
+    static let checkout = "actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2"
+    static let uploadSarif = "github/codeql-action/upload-sarif@1b549b9259bda1cb5ddde3b41741a82a2d15a841 # v3.28.13"
+    /// The Swift image the jobs run in (the harness needs Swift 6.2 or later; GitHub's Ubuntu images have none).
+    static let swiftImage = "swift:6.2"
 
     /// A file the scaffold writes, relative to the repository root.
     public struct File: Sendable, Hashable {
@@ -170,7 +186,12 @@ public struct ProjectScaffold: Sendable {
         """
     }
 
-    var uses: String { "\(harnessRepository)@v\(harnessVersion)" }
+    var uses: String {
+        switch harnessReference {
+        case .commit(let hash, let described): "\(harnessRepository)@\(hash) # \(described)"
+        case .tag(let tag): "\(harnessRepository)@\(tag)"
+        }
+    }
 
     var workflow: String {
         var text = """
@@ -178,6 +199,7 @@ public struct ProjectScaffold: Sendable {
         # each app version in Contracts/sdui-contracts.json renders the recorded responses (or your
         # server's, when the repository variable SDUI_BASE_URL is set) against its goldens. Record
         # the goldens first, and commit them: sdui contract record --offline
+        # Actions are pinned by commit; the harness to the one sdui init ran from (docs/ci.md says how to move it).
         name: SDUI
         on:
           pull_request:
@@ -185,12 +207,14 @@ public struct ProjectScaffold: Sendable {
             branches: [main]
         permissions:
           contents: read
-          security-events: write
         jobs:
           gate:
             runs-on: ubuntu-latest
+            container: \(Self.swiftImage)
             steps:
-              - uses: actions/checkout@v4
+              - uses: \(Self.checkout)
+                with:
+                  persist-credentials: false
               - name: Every app version against the recorded responses
                 uses: \(uses)
                 with:
@@ -210,8 +234,14 @@ public struct ProjectScaffold: Sendable {
                 # Every crash input kept in Corpus/crashes (sdui repro --keep) replayed, and a short
                 # campaign; what crashes goes to code scanning at your File.swift:LINE.
                 runs-on: ubuntu-latest
+                container: \(Self.swiftImage)
+                permissions:
+                  contents: read
+                  security-events: write
                 steps:
-                  - uses: actions/checkout@v4
+                  - uses: \(Self.checkout)
+                    with:
+                      persist-credentials: false
                   - id: regress
                     uses: \(uses)
                     with:
@@ -225,8 +255,9 @@ public struct ProjectScaffold: Sendable {
                       fuzz-seconds: 120
                       args: \(Self.yaml(decoder.commandLine))
                       sarif-file: sdui-fuzz.sarif
-                  - if: always() && steps.fuzz.outputs.sarif != ''
-                    uses: github/codeql-action/upload-sarif@v3
+                  # Only a file with results: an empty upload fails where code scanning is off.
+                  - if: always() && steps.fuzz.outputs.sarif-results != '' && steps.fuzz.outputs.sarif-results != '0'
+                    uses: \(Self.uploadSarif)
                     with:
                       sarif_file: ${{ steps.fuzz.outputs.sarif }}
                       category: sdui-fuzz
@@ -237,11 +268,17 @@ public struct ProjectScaffold: Sendable {
     }
 
     var dockerfile: String {
-        """
+        let clone: String = switch harnessReference {
+        case .commit(let hash, _):
+            "RUN git clone https://github.com/\(harnessRepository) $SRC/SDUIHarness && git -C $SRC/SDUIHarness checkout --quiet \(hash)"
+        case .tag(let tag):
+            "RUN git clone --depth 1 --branch \(tag) https://github.com/\(harnessRepository) $SRC/SDUIHarness"
+        }
+        return """
         # Written by `sdui init`: the ClusterFuzzLite / OSS-Fuzz build image for your decoder.
         FROM gcr.io/oss-fuzz-base/base-builder-swift
         RUN apt-get update && apt-get install -y zlib1g-dev pkg-config zip
-        RUN git clone --depth 1 --branch v\(harnessVersion) https://github.com/\(harnessRepository) $SRC/SDUIHarness
+        \(clone)
         COPY . $SRC/app
         WORKDIR $SRC/app
         COPY .clusterfuzzlite/build.sh $SRC/

@@ -67,6 +67,27 @@ import Testing
         #expect(tricky.dockerfile.contains("git clone --depth 1 --branch v0.1.0 https://github.com/acme/SDUIHarness $SRC/SDUIHarness"))
     }
 
+    /// The workflow runs on GitHub as written: Swift in the job's container, every action pinned by
+    /// commit (the harness to the checkout init ran from), checkouts without persisted credentials,
+    /// code-scanning rights for the job that uploads only, and an upload only when there are results.
+    @Test func theWorkflowPinsWhatItUsesAndUploadsOnlyResults() {
+        let hash = String(repeating: "ab", count: 20)
+        let scaffold = ProjectScaffold(decoder: .init(typeName: "Screen", sources: ["App"]), harnessRepository: "acme/SDUIHarness",
+                                       harnessReference: .commit(hash, describedAs: "main"))
+        let workflow = scaffold.workflow
+        #expect(workflow.contains("uses: acme/SDUIHarness@\(hash) # main"))
+        #expect(!workflow.contains("@v4\n") && !workflow.contains("@v3\n"))
+        for line in workflow.split(separator: "\n") where line.contains("uses: ") {
+            let reference = line.split(separator: "@").last.map { String($0.prefix(40)) } ?? ""
+            #expect(reference.count == 40 && reference.allSatisfy(\.isHexDigit), "not pinned by commit: \(line)")
+        }
+        #expect(workflow.components(separatedBy: "persist-credentials: false").count == 3)
+        #expect(workflow.components(separatedBy: "container: swift:6.2").count == 3)
+        #expect(workflow.components(separatedBy: "security-events: write").count == 2, "only the job that uploads")
+        #expect(workflow.contains("if: always() && steps.fuzz.outputs.sarif-results != '' && steps.fuzz.outputs.sarif-results != '0'"))
+        #expect(scaffold.dockerfile.contains("git clone https://github.com/acme/SDUIHarness $SRC/SDUIHarness && git -C $SRC/SDUIHarness checkout --quiet \(hash)"))
+    }
+
     /// `sdui init --no-round-trip` carries into every command the files run.
     @Test func noRoundTripCarriesIntoTheWorkflowAndBuildScript() {
         let scaffold = ProjectScaffold(decoder: .init(typeName: "Screen", sources: ["App"], roundTrip: false), harnessRepository: "acme/SDUIHarness")
