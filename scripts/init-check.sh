@@ -24,7 +24,8 @@ fail() { echo "init-check: $*" >&2; exit 1; }
 "$sdui" init --sources ShopApp --decode 'try ShopScreen(data: data)' --harness-repository acme/SDUIHarness > "$work/first.txt"
 cat "$work/first.txt"
 for f in Contracts/sdui-contracts.json Contracts/contracts/home.json Contracts/responses/home.json .github/workflows/sdui.yml \
-         .clusterfuzzlite/project.yaml .clusterfuzzlite/Dockerfile .clusterfuzzlite/build.sh; do
+         .clusterfuzzlite/project.yaml .clusterfuzzlite/Dockerfile .clusterfuzzlite/build.sh \
+         .github/workflows/cflite-pr.yml .github/workflows/cflite-batch.yml; do
   grep -q "^wrote     $f\$" "$work/first.txt" || fail "init did not say it wrote $f"
   [ -s "$f" ] || fail "$f is missing or empty"
 done
@@ -41,12 +42,17 @@ env -u CI "$sdui" contract record --offline > "$work/record.txt" || { cat "$work
 "$sdui" contract check --offline > "$work/check.txt" || { cat "$work/check.txt"; fail "contract check failed on what was just recorded"; }
 tail -n 1 "$work/check.txt"
 
-echo "== init-check: the workflow lints"
-bash "$root/scripts/lint-workflows.sh" --only "$repo/.github/workflows/sdui.yml"
+echo "== init-check: the workflows lint"
+bash "$root/scripts/lint-workflows.sh" --only "$repo"/.github/workflows/*.yml
 
-echo "== init-check: the ClusterFuzzLite build.sh it wrote"
+echo "== init-check: the ClusterFuzzLite build.sh it wrote, in ClusterFuzzLite's layout"
+# As the Dockerfile lays it out: the repository at $SRC/<its name> (the working folder), the
+# script copied to $SRC/build.sh and run from there; the harness where SDUI_HARNESS says.
+grep -q '^COPY \. \$SRC/app$' .clusterfuzzlite/Dockerfile || fail "the Dockerfile does not copy the repository to \$SRC/app"
 mkdir -p "$work/src" "$work/out" "$work/work"
-SDUI_HARNESS="$root" SDUI_DECODER_SCRATCH="$scratch" SRC="$work/src" OUT="$work/out" WORK="$work/work" bash .clusterfuzzlite/build.sh
+cp -R "$repo" "$work/src/app"
+cp .clusterfuzzlite/build.sh "$work/src/build.sh"
+(cd "$work/src/app" && SDUI_HARNESS="$root" SDUI_DECODER_SCRATCH="$scratch" SRC="$work/src" OUT="$work/out" WORK="$work/work" bash "$work/src/build.sh")
 [ -x "$work/out/ShopApp" ] || fail "build.sh produced no \$OUT/ShopApp"
 [ -s "$work/out/ShopApp_seed_corpus.zip" ] || fail "build.sh produced no seed corpus"
 mkdir -p "$work/seeds"

@@ -16,7 +16,8 @@ struct InitCommand: ParsableCommand {
         replayed and a short campaign, their SARIF sent to code scanning), the
         .gitignore lines for campaign output and generated packages, and
         .clusterfuzzlite/ (project.yaml, Dockerfile, build.sh) building your decoder's
-        fuzz target. Never overwrites a file: one that exists is kept and said so.
+        fuzz target, with .github/workflows/cflite-pr.yml and cflite-batch.yml running
+        it. Never overwrites a file: one that exists is kept and said so.
         Without a decoder, the contracts use the bundled reference decoder and no
         ClusterFuzzLite files are written.
 
@@ -61,8 +62,9 @@ struct InitCommand: ParsableCommand {
                 .map { ($0.origin, $0.bytes) }
         }
         let repository = harnessRepository ?? Self.originRepository()
-        let scaffold = ProjectScaffold(decoder: named, harnessRepository: repository ?? "your-org/SDUIHarness", sampleResponse: sample,
+        var scaffold = ProjectScaffold(decoder: named, harnessRepository: repository ?? "your-org/SDUIHarness", sampleResponse: sample,
                                        harnessReference: Self.checkoutReference())
+        scaffold.projectName = URL(fileURLWithPath: root).lastPathComponent
         let outcomes: [ProjectScaffold.Outcome]
         do { outcomes = try scaffold.write(into: root) } catch {
             printError("sdui init: \(error.localizedDescription)")

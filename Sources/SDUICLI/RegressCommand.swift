@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SDUICampaign
 import SDUIFuzz
+import SDUIDecoderSlice
 import SDUIPlugIn
 
 struct FuzzRegressCommand: ParsableCommand {
@@ -92,7 +93,7 @@ struct FuzzRegressCommand: ParsableCommand {
             let finding = analysis.signature.map { signature in
                 CrashFinding(target: sidecar.product, signature: signature, kind: analysis.kind, title: analysis.title,
                              message: analysis.message, inputs: [shown], reproduce: "sdui repro \(shown)", frames: analysis.frames,
-                             packageRoot: root, baseDirectory: here)
+                             packageRoot: root, baseDirectory: CrashFinding.reportBase(for: here))
             }
             replays.append(.init(input: shown, product: sidecar.product, finding: finding, seconds: Date().timeIntervalSince(started)))
             let line = "\(finding == nil ? "ok     " : "CRASHES") \(shown)  [\(sidecar.product)] \(finding?.title ?? "")"
@@ -112,7 +113,9 @@ struct FuzzRegressCommand: ParsableCommand {
         let findings = replays.compactMap(\.finding)
         switch format {
         case .text: return verdict + "\n"
-        case .sarif: return String(decoding: CrashFindingFormat.sarif(findings), as: UTF8.self) + "\n"
+        case .sarif:
+            return String(decoding: CrashFindingFormat.sarif(findings, baseDirectory: CrashFinding.reportBase(), documentation: HarnessCheckout.documentationURL),
+                          as: UTF8.self) + "\n"
         case .junit: return CrashFindingFormat.junit(replays, suite: "sdui-fuzz-regress")
         case .xcode: return CrashFindingFormat.xcode(findings) + verdict + "\n"
         case .github: return CrashFindingFormat.githubAnnotations(findings) + verdict + "\n"

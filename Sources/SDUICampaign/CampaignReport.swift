@@ -1,4 +1,5 @@
 import Foundation
+import SDUIDecoderSlice
 
 /// The campaign report, as Markdown for people and JSON for machines.
 public struct CampaignReport: Sendable {
@@ -116,8 +117,8 @@ public struct CampaignReport: Sendable {
     }
 
     /// The findings as CI formats lay them out (``CrashFindingFormat``); paths relative to
-    /// `baseDirectory` (where `sdui` runs: a repository's root, as code scanning resolves them).
-    public func findings(baseDirectory: String = FileManager.default.currentDirectoryPath) -> [CrashFinding] {
+    /// `baseDirectory` (the repository `sdui` runs in: code scanning resolves paths from its root).
+    public func findings(baseDirectory: String = CrashFinding.reportBase()) -> [CrashFinding] {
         results.flatMap { r in r.crashes.map { CrashFinding($0, target: r.target, packageRoot: packageRoot, baseDirectory: baseDirectory) } }
     }
 
@@ -125,6 +126,8 @@ public struct CampaignReport: Sendable {
     public func write(to directory: String) throws {
         try Data(markdown.utf8).write(to: URL(fileURLWithPath: directory + "/report.md"), options: .atomic)
         try json.write(to: URL(fileURLWithPath: directory + "/report.json"), options: .atomic)
-        try CrashFindingFormat.sarif(findings()).write(to: URL(fileURLWithPath: directory + "/report.sarif"), options: .atomic)
+        let base = CrashFinding.reportBase()
+        try CrashFindingFormat.sarif(findings(baseDirectory: base), baseDirectory: base, documentation: HarnessCheckout.documentationURL)
+            .write(to: URL(fileURLWithPath: directory + "/report.sarif"), options: .atomic)
     }
 }

@@ -44,6 +44,17 @@ public struct CrashFinding: Sendable, Hashable {
                   baseDirectory: baseDirectory)
     }
 
+    /// The folder reports name paths relative to: the root of the git repository `folder` is in
+    /// (code scanning and GitHub's annotations resolve paths against it), else `folder` itself.
+    public static func reportBase(for folder: String = FileManager.default.currentDirectoryPath) -> String {
+        var url = URL(fileURLWithPath: folder).standardizedFileURL
+        while url.path != "/" {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent(".git").path) { return url.path }
+            url.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: folder).standardizedFileURL.path
+    }
+
     /// The frame the title names (``CrashTriage/siteFrame(_:)``) when it has a line, else the
     /// innermost project frame that has one.
     static func site(frames: [CrashAnalysis.Frame], packageRoot: String, baseDirectory: String) -> Site? {

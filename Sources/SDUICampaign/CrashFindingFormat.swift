@@ -28,11 +28,16 @@ public enum CrashFindingFormat: String, Sendable, CaseIterable {
 
     /// A SARIF 2.1.0 log with one run of `sdui`: a rule per crash kind, a result per signature.
     /// `partialFingerprints` carries the signature, so code scanning follows one bug across runs.
-    public static func sarif(_ findings: [CrashFinding], toolVersion: String = SDUIHarnessVersion.current) -> Data {
+    /// Relative paths are relative to `baseDirectory` (`%SRCROOT%`, said in `originalUriBaseIds`:
+    /// code scanning wants repository-relative URIs); each rule carries its help, and a `helpUri`
+    /// into docs/rules.md when `documentation` (the harness's docs folder as a URL) is known.
+    public static func sarif(_ findings: [CrashFinding], toolVersion: String = SDUIHarnessVersion.current,
+                             baseDirectory: String? = nil, documentation: String? = nil) -> Data {
         let kinds = Array(Set(findings.map(\.kind.rawValue))).sorted()
         let rules = kinds.map { kind in
             SARIF.Rule(id: ruleID(kind), name: "Fuzz" + kind.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
-                       shortDescription: .init(text: ruleSummary(kind)))
+                       shortDescription: .init(text: ruleSummary(kind)), help: .init(text: ruleHelp(kind)),
+                       helpUri: documentation.map { $0 + "/rules.md#" + ruleID(kind).replacingOccurrences(of: ".", with: "") })
         }
         let results = findings.map { f in
             var location: SARIF.Location?
@@ -56,7 +61,8 @@ public enum CrashFindingFormat: String, Sendable, CaseIterable {
         let log = SARIF.Log(version: "2.1.0", schema: "https://json.schemastore.org/sarif-2.1.0.json",
                             runs: [.init(tool: .init(driver: .init(name: "sdui", version: toolVersion, semanticVersion: toolVersion,
                                                                    rules: rules)),
-                                         results: results)])
+                                         results: results,
+                                         originalUriBaseIds: baseDirectory.map { ["%SRCROOT%": .init(uri: uri(directory: $0))] })])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(log)) ?? Data()
@@ -73,6 +79,24 @@ public enum CrashFindingFormat: String, Sendable, CaseIterable {
         case "leak": "Memory the decoder allocated for a response is never freed."
         default: "The decoder fails on a server response (\(kind))."
         }
+    }
+
+    /// What to do about a finding of this kind: the rule's help in code scanning.
+    static func ruleHelp(_ kind: String) -> String {
+        switch kind {
+        case "crash": "A server response makes the app's decoder trap, so every installed app that receives it crashes. The result is at the decoder's own line; its message has the input and the command that reproduces it (sdui repro INPUT explains it, minimizes it and keeps it as a regression). Fix the line to throw or fall back instead of trapping."
+        case "timeout": "Decoding one response took longer than the fuzzing timeout (1 s by default): a screen that freezes. The result is at the function the decoder spun in; replay the input with sdui repro to see whether it is a loop, deep recursion or a slowdown that grows with the input."
+        case "oom": "Decoding one response made memory grow past the limit: usually an allocation sized by a number in the payload. The result is at the allocating frame; cap the size before allocating."
+        case "sanitizer": "AddressSanitizer saw memory misuse while decoding (a stack overflow from unbounded recursion, a use after free in unsafe code). Bound the recursion depth, or fix the unsafe code the stack names."
+        case "leak": "Memory allocated while decoding a response is never freed: over many screens the app's memory grows."
+        default: "The decoder fails on a server response (\(kind)); the result's message has the input and the command that reproduces it."
+        }
+    }
+
+    /// A folder as a `file://` URI ending in `/` (a base URI for relative ones).
+    static func uri(directory: String) -> String {
+        let path = directory.hasSuffix("/") ? directory : directory + "/"
+        return uri(path, relative: false)
     }
 
     /// A relative path as a URI reference (each segment percent-encoded), an absolute one as `file://`.
@@ -158,7 +182,12 @@ enum SARIF {
         var runs: [Run]
         enum CodingKeys: String, CodingKey { case version, schema = "$schema", runs }
     }
-    struct Run: Encodable { var tool: Tool; var results: [Result] }
+    struct Run: Encodable {
+        var tool: Tool
+        var results: [Result]
+        var originalUriBaseIds: [String: ArtifactLocationBase]?
+    }
+    struct ArtifactLocationBase: Encodable { var uri: String }
     struct Tool: Encodable { var driver: Driver }
     struct Driver: Encodable {
         var name: String
@@ -166,7 +195,7 @@ enum SARIF {
         var semanticVersion: String
         var rules: [Rule]
     }
-    struct Rule: Encodable { var id: String; var name: String; var shortDescription: Text }
+    struct Rule: Encodable { var id: String; var name: String; var shortDescription: Text; var help: Text; var helpUri: String? }
     struct Text: Encodable { var text: String }
     struct Result: Encodable {
         var ruleId: String

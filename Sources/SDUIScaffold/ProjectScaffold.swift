@@ -48,6 +48,8 @@ public struct ProjectScaffold: Sendable {
     public var sampleResponse: (origin: String, bytes: [UInt8])?
     /// What the workflow's `uses:` and the ClusterFuzzLite image's clone pin the harness to.
     public var harnessReference: HarnessReference
+    /// The repository's folder name: ClusterFuzzLite's image holds it at `$SRC/<name>`.
+    public var projectName = "app"
 
     /// A commit (the harness checkout `sdui init` ran from, until releases are tagged) or a tag.
     public enum HarnessReference: Sendable, Hashable {
@@ -108,6 +110,8 @@ public struct ProjectScaffold: Sendable {
             files.append(File(path: ".clusterfuzzlite/project.yaml", text: "language: swift\nfuzzing_engines:\n  - libfuzzer\nsanitizers:\n  - address\n"))
             files.append(File(path: ".clusterfuzzlite/Dockerfile", text: dockerfile))
             files.append(File(path: ".clusterfuzzlite/build.sh", text: buildScript, executable: true))
+            files.append(File(path: ".github/workflows/cflite-pr.yml", text: clusterFuzzLitePullRequests))
+            files.append(File(path: ".github/workflows/cflite-batch.yml", text: clusterFuzzLiteBatch))
         }
         return files
     }
@@ -265,52 +269,6 @@ public struct ProjectScaffold: Sendable {
             """
         }
         return text
-    }
-
-    var dockerfile: String {
-        let clone: String = switch harnessReference {
-        case .commit(let hash, _):
-            "RUN git clone https://github.com/\(harnessRepository) $SRC/SDUIHarness && git -C $SRC/SDUIHarness checkout --quiet \(hash)"
-        case .tag(let tag):
-            "RUN git clone --depth 1 --branch \(tag) https://github.com/\(harnessRepository) $SRC/SDUIHarness"
-        }
-        return """
-        # Written by `sdui init`: the ClusterFuzzLite / OSS-Fuzz build image for your decoder.
-        FROM gcr.io/oss-fuzz-base/base-builder-swift
-        RUN apt-get update && apt-get install -y zlib1g-dev pkg-config zip
-        \(clone)
-        COPY . $SRC/app
-        WORKDIR $SRC/app
-        COPY .clusterfuzzlite/build.sh $SRC/
-
-        """
-    }
-
-    var buildScript: String {
-        """
-        #!/bin/bash -eu
-        # Written by `sdui init`: builds your decoder's fuzz target for ClusterFuzzLite / OSS-Fuzz, as
-        # `sdui fuzz run` does (the decoder sliced where it lives, the target generated beside it), into
-        # $OUT/<target> with $OUT/<target>_seed_corpus.zip (the JSON your app carries). Address
-        # sanitizer only. Also runs outside Docker with $SRC, $OUT and $WORK set and SDUI_HARNESS
-        # naming a checkout of SDUIHarness:
-        #   SDUI_HARNESS=../SDUIHarness SRC=/tmp/src OUT=/tmp/out WORK=/tmp/work .clusterfuzzlite/build.sh
-        : "${SRC:?set SRC}" "${OUT:?set OUT}" "${WORK:?set WORK}"
-        harness="${SDUI_HARNESS:-$SRC/SDUIHarness}"
-        cd "$(dirname "$0")/.."
-        mkdir -p "$OUT" "$WORK"
-        # SDUI_DECODER_SCRATCH: a generated package folder to reuse (its harness modules built already).
-        "$harness/scripts/sdui" fuzz build \(decoder?.commandLine ?? "") --decoder-scratch-path "${SDUI_DECODER_SCRATCH:-$WORK/sdui-decoders}" --copy-to "$OUT"
-        # The samples sdui copied beside each target become its seed corpus (libFuzzer's flat zip).
-        for seeds in "$OUT"/*_seeds; do
-          [ -d "$seeds" ] || continue
-          target="$(basename "$seeds" _seeds)"
-          rm -f "$OUT/${target}_seed_corpus.zip"
-          (cd "$seeds" && python3 -c 'import os, sys, zipfile; z = zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED); [z.write(f) for f in sorted(os.listdir("."))]; z.close()' "$OUT/${target}_seed_corpus.zip")
-          rm -rf "$seeds"
-        done
-
-        """
     }
 
     /// A YAML single-quoted scalar (a decode expression may hold `: ` or `#`).

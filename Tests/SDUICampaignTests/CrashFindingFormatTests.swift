@@ -66,6 +66,39 @@ import Testing
         #expect(fallback["region"] == nil)
     }
 
+    /// For code scanning: relative URIs say their base in `originalUriBaseIds`, and each rule has
+    /// help text and, when the docs' URL is known, a `helpUri` to its section of docs/rules.md.
+    @Test func sarifSaysItsBaseAndEveryRuleHasHelp() throws {
+        let data = CrashFindingFormat.sarif([Self.finding(), Self.finding(kind: .timeout, frames: [])], baseDirectory: Self.base,
+                                            documentation: "https://github.com/acme/SDUIHarness/blob/abc/docs")
+        let log = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let bases = try #require(run["originalUriBaseIds"] as? [String: [String: String]])
+        #expect(bases["%SRCROOT%"]?["uri"] == "file://" + Self.base + (Self.base.hasSuffix("/") ? "" : "/"))
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        for rule in rules {
+            #expect(((rule["help"] as? [String: String])?["text"])?.isEmpty == false)
+        }
+        #expect(rules[0]["helpUri"] as? String == "https://github.com/acme/SDUIHarness/blob/abc/docs/rules.md#sduifuzzcrash")
+        // Without a docs URL: no link rather than a guessed one.
+        let plain = try #require(try JSONSerialization.jsonObject(with: CrashFindingFormat.sarif([Self.finding()])) as? [String: Any])
+        let plainRule = try #require((((plain["runs"] as? [[String: Any]])?.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(plainRule[0]["helpUri"] == nil && plainRule[0]["help"] != nil)
+    }
+
+    /// Reports are relative to the repository the folder is in, not to the folder itself.
+    @Test func theReportBaseIsTheRepositoryRoot() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-base-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/ios/App", withIntermediateDirectories: true)
+        #expect(CrashFinding.reportBase(for: root + "/ios/App") == root)
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-nogit-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        #expect(CrashFinding.reportBase(for: elsewhere) == URL(fileURLWithPath: elsewhere).standardizedFileURL.path)
+    }
+
     @Test func xcodeGithubAndJUnitName() throws {
         let f = Self.finding()
         #expect(CrashFindingFormat.xcode([f]) ==

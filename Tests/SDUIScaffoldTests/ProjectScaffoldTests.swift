@@ -88,6 +88,25 @@ import Testing
         #expect(scaffold.dockerfile.contains("git clone https://github.com/acme/SDUIHarness $SRC/SDUIHarness && git -C $SRC/SDUIHarness checkout --quiet \(hash)"))
     }
 
+    /// ClusterFuzzLite as its tools lay it out: the repository at `$SRC/<name>`, `build.sh` run as
+    /// `$SRC/build.sh` from there, and the two workflows that run it, pinned.
+    @Test func clusterFuzzLiteFilesFollowItsLayout() {
+        var scaffold = ProjectScaffold(decoder: .init(typeName: "Screen", sources: ["Shop App"]), harnessRepository: "acme/SDUIHarness")
+        scaffold.projectName = "shop-ios"
+        #expect(scaffold.dockerfile.contains("COPY . $SRC/shop-ios\nWORKDIR $SRC/shop-ios\nCOPY .clusterfuzzlite/build.sh $SRC/"))
+        #expect(scaffold.buildScript.contains(#"elif [ -d "$SRC/shop-ios" ]; then cd "$SRC/shop-ios"; fi"#))
+        let paths = scaffold.files.map(\.path)
+        #expect(paths.contains(".github/workflows/cflite-pr.yml") && paths.contains(".github/workflows/cflite-batch.yml"))
+        #expect(scaffold.clusterFuzzLitePullRequests.contains("      - 'Shop App/**'"))
+        #expect(scaffold.clusterFuzzLitePullRequests.contains("mode: code-change"))
+        #expect(scaffold.clusterFuzzLiteBatch.contains("mode: batch") && scaffold.clusterFuzzLiteBatch.contains("mode: prune"))
+        for line in (scaffold.clusterFuzzLitePullRequests + scaffold.clusterFuzzLiteBatch).split(separator: "\n") where line.contains("uses: ") {
+            #expect(line.contains("@884713a6c30a92e5e8544c39945cd7cb630abcd1 # v1"), "\(line)")
+        }
+        let bare = ProjectScaffold(decoder: nil, harnessRepository: "acme/SDUIHarness")
+        #expect(!bare.files.contains { $0.path.contains("cflite") })
+    }
+
     /// `sdui init --no-round-trip` carries into every command the files run.
     @Test func noRoundTripCarriesIntoTheWorkflowAndBuildScript() {
         let scaffold = ProjectScaffold(decoder: .init(typeName: "Screen", sources: ["App"], roundTrip: false), harnessRepository: "acme/SDUIHarness")
