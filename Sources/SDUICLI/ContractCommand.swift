@@ -74,8 +74,15 @@ struct ContractRunOptions: ParsableArguments {
     @Option(name: .customLong("junit"), help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
     var junitFile: String?
 
-    @Option(name: .customLong("json"), help: ArgumentHelp("Also write the JSON report to this file.", valueName: "file"))
-    var jsonFile: String?
+    @Option(help: ArgumentHelp("Also write the JSON report to this file.", valueName: "file"))
+    var jsonReport: String?
+
+    @Option(name: .customLong("json"), help: .hidden)
+    var deprecatedJSON: String?
+
+    var jsonFile: String? {
+        DeprecatedNames.value(jsonReport, newName: "--json-report FILE", old: deprecatedJSON, oldName: "--json FILE", command: "sdui contract")
+    }
 
     @Flag(help: "CI mode (also when CI=true): never write a file; a missing golden is a failure.")
     var ci = false

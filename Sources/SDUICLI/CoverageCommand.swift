@@ -33,8 +33,13 @@ struct FuzzCoverageCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Corpus folder or file to replay (repeatable; default: the target's seeds and Corpus/fuzz/<target>).", valueName: "path"))
     var corpus: [String] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Report folder.", valueName: "dir"))
-    var output: String = ".build-coverage/report"
+    @Option(name: .customLong("output"), help: ArgumentHelp("Report folder.", valueName: "dir"))
+    var outputFolder: String = ".build-coverage/report"
+
+    @Option(name: .customShort("o"), help: .hidden)
+    var deprecatedShortOutput: String?
+
+    var output: String { DeprecatedNames.value(outputFolder, newName: "--output", old: deprecatedShortOutput, oldName: "-o", command: "sdui fuzz coverage") }
 
     @Option(help: ArgumentHelp("Fail (exit 1) when a --module's line coverage is below this percentage.", valueName: "percent"))
     var minLineCoverage: Double?
@@ -98,8 +103,13 @@ struct FuzzPlotCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The log (`-` for standard input).", valueName: "log"))
     var log: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the SVG here (atomically) instead of standard output.", valueName: "file"))
-    var output: String?
+    @Option(name: [.customShort("o"), .customLong("output-file")], help: ArgumentHelp("Write the SVG here (atomically) instead of standard output.", valueName: "file"))
+    var outputFile: String?
+
+    @Option(name: .customLong("output"), help: .hidden)
+    var deprecatedOutput: String?
+
+    var output: String? { DeprecatedNames.value(outputFile, newName: "--output-file", old: deprecatedOutput, oldName: "--output FILE", command: "sdui fuzz plot") }
 
     @Option(help: "The plot's title.")
     var title: String?

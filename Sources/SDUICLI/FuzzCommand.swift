@@ -128,7 +128,7 @@ struct FuzzRunCommand: ParsableCommand {
     @Option(help: "Longest input libFuzzer generates (-max_len).")
     var maxLen: Int = 65_536
 
-    @Option(help: "Seconds after which an input counts as a timeout (-timeout). A screen that takes a second to decode freezes the app: that is a bug. Inputs slower than 100 ms are listed as slow (the harness configuration's slowMilliseconds).")
+    @Option(help: ArgumentHelp("Seconds after which an input counts as a timeout (-timeout). A screen that takes a second to decode freezes the app: that is a bug. Inputs slower than 100 ms are listed as slow (the harness configuration's slowMilliseconds).", valueName: "seconds"))
     var timeout: Int = 1
 
     @Option(help: "Memory limit per fuzzing process in MB (-rss_limit_mb).")
@@ -246,8 +246,13 @@ struct FuzzDictCommand: ParsableCommand {
     @Argument(help: "Corpus files or folders (default: Corpus/seeds).")
     var paths: [String] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write here instead of standard output (atomically).", valueName: "file"))
-    var output: String?
+    @Option(name: [.customShort("o"), .customLong("output-file")], help: ArgumentHelp("Write here instead of standard output (atomically).", valueName: "file"))
+    var outputFile: String?
+
+    @Option(name: .customLong("output"), help: .hidden)
+    var deprecatedOutput: String?
+
+    var output: String? { DeprecatedNames.value(outputFile, newName: "--output-file", old: deprecatedOutput, oldName: "--output FILE", command: "sdui fuzz dict") }
 
     @Option(help: ArgumentHelp("A decoder source folder to mine for literals, keys and constants (repeatable).", valueName: "dir"))
     var sources: [String] = []

@@ -32,7 +32,12 @@ struct InitCommand: ParsableCommand {
     @OptionGroup var decoder: DecoderLocationOptions
 
     @Option(help: ArgumentHelp("The repository to write into (default: the current folder).", valueName: "dir"))
-    var path: String = "."
+    var packagePath: String = "."
+
+    @Option(name: .customLong("path"), help: .hidden)
+    var deprecatedPath: String?
+
+    var path: String { DeprecatedNames.value(packagePath, newName: "--package-path", old: deprecatedPath, oldName: "--path", command: "sdui init") }
 
     @Option(help: ArgumentHelp("The GitHub repository of SDUIHarness the workflow and Dockerfile use (default: this checkout's origin, when it is on GitHub).", valueName: "owner/name"))
     var harnessRepository: String?

@@ -19,8 +19,13 @@ struct FuzzRegressCommand: ParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("The regression store.", valueName: "dir"))
-    var dir: String = "Corpus/crashes"
+    @Option(help: ArgumentHelp("The crash store: the kept crash inputs (sdui repro --keep writes them there).", valueName: "dir"))
+    var crashStore: String = "Corpus/crashes"
+
+    @Option(name: .customLong("dir"), help: .hidden)
+    var deprecatedDir: String?
+
+    var dir: String { DeprecatedNames.value(crashStore, newName: "--crash-store", old: deprecatedDir, oldName: "--dir", command: "sdui fuzz regress") }
 
     @Flag(help: "Use the binaries already built.")
     var noBuild = false

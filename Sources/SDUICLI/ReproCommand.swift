@@ -55,7 +55,7 @@ struct ReproCommand: ParsableCommand {
     @Option(help: "Replays per build.")
     var tries: Int = 3
 
-    @Option(help: "Seconds before a replay counts as a timeout (as in campaigns: a screen that takes a second to decode is a bug).")
+    @Option(help: ArgumentHelp("Seconds before a replay counts as a timeout (as in campaigns: a screen that takes a second to decode is a bug).", valueName: "seconds"))
     var timeout: Int = 1
 
     @Option(help: "Memory limit of a replay, in MB.")
@@ -70,8 +70,13 @@ struct ReproCommand: ParsableCommand {
     @Flag(help: "Store each reproducing (minimized) input as a regression case named after its signature.")
     var keep = false
 
-    @Option(help: ArgumentHelp("Where --keep stores regression cases.", valueName: "dir"))
-    var keepDir: String = "Corpus/crashes"
+    @Option(help: ArgumentHelp("The crash store: where --keep stores regression cases.", valueName: "dir"))
+    var crashStore: String = "Corpus/crashes"
+
+    @Option(name: .customLong("keep-dir"), help: .hidden)
+    var deprecatedKeepDir: String?
+
+    var keepDir: String { DeprecatedNames.value(crashStore, newName: "--crash-store", old: deprecatedKeepDir, oldName: "--keep-dir", command: "sdui repro") }
 
     @Option(help: "How the input was found, recorded by --keep (default: from its file name).")
     var foundBy: String?

@@ -39,7 +39,7 @@ import SDUIPayload
         let dir = try Self.temporaryDirectory()
         let input = try Self.write(Self.crashingScreen, as: .gzip, to: dir, name: "crash-planted")
         let keep = dir.appendingPathComponent("kept")
-        let (result, json) = try Self.repro(["--decoder", "planted", "--minimize", "--minimize-time", "15", "--keep", "--keep-dir", keep.path, input])
+        let (result, json) = try Self.repro(["--decoder", "planted", "--minimize", "--minimize-time", "15", "--keep", "--crash-store", keep.path, input])
         #expect(result.status == 1, "\(result.stderr)")
         let report = try #require(json.flatMap { if case .array(let a) = $0 { a.first } else { nil } })
         #expect(report["sanitizer"]?["verdict"] == "reproduces")
@@ -76,7 +76,7 @@ import SDUIPayload
         #expect(try KeptCases.replay(cases[0]).status != 0)
         #expect(try KeptCases.replay(cases[0], environment: ["SDUI_FIXTURE_FIXED": "1"]).status == 0)
         // Keeping it again does not duplicate it.
-        let again = try Self.repro(["--decoder", "planted", "--tries", "1", "--no-debug", "--keep", "--keep-dir", keep.path, kept.path]).1
+        let again = try Self.repro(["--decoder", "planted", "--tries", "1", "--no-debug", "--keep", "--crash-store", keep.path, kept.path]).1
         #expect(again.flatMap { if case .array(let a) = $0 { a.first?["kept"] } else { nil } } == .string(kept.path + " (already kept)"))
     }
 
