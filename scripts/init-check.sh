@@ -23,7 +23,7 @@ fail() { echo "init-check: $*" >&2; exit 1; }
 
 "$sdui" init --sources ShopApp --decode 'try ShopScreen(data: data)' --harness-repository acme/SDUIHarness > "$work/first.txt"
 cat "$work/first.txt"
-for f in Contracts/sdui-contracts.json Contracts/contracts/home.json Contracts/responses/home.json .github/workflows/sdui.yml \
+for f in sdui.json Contracts/sdui-contracts.json Contracts/contracts/home.json Contracts/responses/home.json .github/workflows/sdui.yml \
          .clusterfuzzlite/project.yaml .clusterfuzzlite/Dockerfile .clusterfuzzlite/build.sh \
          .github/workflows/cflite-pr.yml .github/workflows/cflite-batch.yml; do
   grep -q "^wrote     $f\$" "$work/first.txt" || fail "init did not say it wrote $f"
@@ -34,6 +34,11 @@ grep -q '^DerivedData/$' .gitignore || fail "init lost a line of the existing .g
 grep -q 'from your app.s own samples' "$work/first.txt" || fail "the example response is not one of the app's samples"
 "$sdui" init --sources ShopApp --decode 'try ShopScreen(data: data)' --harness-repository acme/SDUIHarness > "$work/second.txt"
 if grep -Eq '^(wrote|appended) ' "$work/second.txt"; then cat "$work/second.txt"; fail "a second init wrote over something"; fi
+
+grep -q '"decode" : "try ShopScreen(data: data)"' sdui.json || fail "sdui.json does not hold the decode expression"
+# Every command reads the decoder from sdui.json: the slice names it with no option.
+"$sdui" fuzz slice --decoder-scratch-path "$work/slice" > "$work/slice.txt" 2>&1 || { cat "$work/slice.txt"; fail "sdui fuzz slice did not take the decoder from sdui.json"; }
+grep -q 'try ShopScreen(data: data)' "$work/slice.txt" || fail "the slice from sdui.json is not the decoder it names"
 
 echo "== init-check: the contracts it wrote record and pass"
 # Recorded as a developer would, on their machine: CI=true never writes a golden.

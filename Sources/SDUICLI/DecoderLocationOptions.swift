@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SDUICampaign
 import SDUIDecoderSlice
+import SDUIScaffold
 
 /// How the app decodes a screen: a Swift expression over `data: Data`, or a `Decodable` type.
 struct DecoderCallOptions: ParsableArguments {
@@ -41,10 +42,30 @@ struct DecoderLocationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Where generated fuzz packages go (default: .build-sdui-decoders in the current folder).", valueName: "dir"))
     var decoderScratchPath: String?
 
-    var isGiven: Bool { call.isGiven || !sources.isEmpty }
+    @Option(help: ArgumentHelp("The decoder of sdui.json to use, by its name (default: its first). sdui.json (found upward from here to the repository's root) names the decoder when no option does.", valueName: "name"))
+    var decoderName: String?
+
+    /// Whether an option names the decoder (then sdui.json is not read).
+    var flagsGiven: Bool { call.isGiven || !sources.isEmpty }
+
+    /// The decoder sdui.json names, when no option does (nil: no such file, or options given).
+    func projectDecoder() throws -> (located: ProjectFile.Located, decoder: ProjectFile.Decoder)? {
+        guard !flagsGiven, let located = try ProjectFile.find() else { return nil }
+        return (located, try located.decoder(named: decoderName))
+    }
+
+    /// Whether a decoder is named, by options or by sdui.json.
+    var isGiven: Bool { flagsGiven || ((try? projectDecoder()) ?? nil) != nil }
+
+    /// Whether the decoder named is this one rather than `targets` (named targets win over sdui.json).
+    func names(over targets: [String]) -> Bool { flagsGiven || (targets.isEmpty && isGiven) }
 
     func validate(targets: [String]) throws {
-        guard isGiven else { return }
+        // A broken sdui.json is said before anything runs, with its JSON path.
+        if !flagsGiven && targets.isEmpty {
+            do { _ = try projectDecoder() } catch { throw ValidationError("\(error)") }
+        }
+        guard flagsGiven else { return }
         try call.validate()
         if !call.isGiven {
             throw ValidationError("say how the app decodes a screen: --decode 'try MyScreen.parse(data)' or --type MyScreen")
@@ -57,8 +78,27 @@ struct DecoderLocationOptions: ParsableArguments {
         }
     }
 
+    /// These options with sdui.json's decoder filled in (its paths made absolute), and the package
+    /// option its `packagePath` gives; unchanged when options name the decoder or there is no file.
+    func withProjectDecoder(package: PackageOption) throws -> (DecoderLocationOptions, PackageOption) {
+        guard let (located, entry) = try projectDecoder() else { return (self, package) }
+        var options = self
+        options.call.decode = entry.decode
+        options.call.type = entry.type
+        options.sources = (entry.sources ?? []).map(located.absolute)
+        options.module = entry.module
+        options.noRoundTrip = options.noRoundTrip || entry.roundTrip == false
+        var package = package
+        if package.packagePath == nil, let path = entry.packagePath { package.packagePath = located.absolute(path) }
+        return (options, package)
+    }
+
     /// The decoder these options name, its generated package under the scratch folder.
     func pluggedDecoder(package: PackageOption) throws -> PluggedDecoder {
+        if !flagsGiven {
+            let (options, package) = try withProjectDecoder(package: package)
+            if options.flagsGiven { return try options.pluggedDecoder(package: package) }
+        }
         let cwd = FileManager.default.currentDirectoryPath
         func absolute(_ path: String) -> String { URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: cwd)).standardizedFileURL.path }
         var folders = sources.map(absolute)

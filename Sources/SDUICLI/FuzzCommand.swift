@@ -4,6 +4,7 @@ import SDUICampaign
 import SDUIFuzz
 import SDUILiteralMining
 import SDUIDecoderSlice
+import SDUIScaffold
 
 struct FuzzCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -101,8 +102,8 @@ struct FuzzRunCommand: ParsableCommand {
     @Argument(help: "Targets to fuzz (default: all).")
     var targets: [String] = []
 
-    @Option(name: .long, help: "Seconds of fuzzing per target.")
-    var time: Int = 20
+    @Option(name: .long, help: ArgumentHelp("Seconds of fuzzing per target (default: sdui.json's fuzzSeconds, else 20).", valueName: "seconds"))
+    var time: Int?
 
     @Option(help: "Parallel fuzzing processes per target (-fork=N); default: the number of cores.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -160,7 +161,7 @@ struct FuzzRunCommand: ParsableCommand {
 
     func validate() throws {
         try decoder.validate(targets: targets)
-        if time < 1 { throw ValidationError("--time must be at least 1 second") }
+        if let time, time < 1 { throw ValidationError("--time must be at least 1 second") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if maxLen < 1 || timeout < 1 || rssLimitMb < 1 { throw ValidationError("--max-len, --timeout and --rss-limit-mb must be positive") }
     }
@@ -171,7 +172,11 @@ struct FuzzRunCommand: ParsableCommand {
         var appendix: String?
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
         var campaignFolder = output ?? "campaigns/\(stamp)"
-        if decoder.isGiven {
+        // sdui.json's seeds and budget stand in for options not given.
+        let project = decoder.names(over: targets) ? try? decoder.projectDecoder() : nil
+        let seeds = self.seeds.isEmpty ? (project.map { p in (p.located.file.seeds ?? []).map(p.located.absolute) } ?? []) : self.seeds
+        let time = self.time ?? project?.located.file.fuzzSeconds ?? 20
+        if decoder.names(over: targets) {
             // The decoder where it lives: the campaign runs in the generated package, its output
             // lands where the user is.
             let plugged = try decoder.pluggedDecoder(package: package)
@@ -191,9 +196,27 @@ struct FuzzRunCommand: ParsableCommand {
             let names = targets.isEmpty || targets == ["all"] ? FuzzTargetCatalog.defaultNames : targets
             specs = names.map { FuzzTargetCatalog.spec(named: $0, seeds: seeds) }
         }
-        var options = CampaignOptions(targets: specs, output: campaignFolder)
+        let options = campaignOptions(specs, output: campaignFolder, appendix: appendix, seconds: time)
+        let campaign = Campaign(options: options, packageRoot: root) { printError("sdui fuzz: " + $0) }
+        let results: [TargetResult]
+        do {
+            results = try campaign.run()
+        } catch {
+            printError("sdui fuzz: \(error)")
+            throw ExitCode(2)
+        }
+        let dir = options.output.hasPrefix("/") ? options.output : root + "/" + options.output
+        print((try? String(contentsOfFile: dir + "/report.md", encoding: .utf8))
+              ?? CampaignReport(results: results, options: options, packageRoot: root).markdown)
+        printError("sdui fuzz: report written to \(dir)/report.md and report.json")
+        if results.contains(where: { !$0.crashes.isEmpty }) { throw ExitCode(1) }
+    }
+
+    /// The campaign these options ask for.
+    func campaignOptions(_ specs: [FuzzTargetSpec], output: String, appendix: String?, seconds: Int) -> CampaignOptions {
+        var options = CampaignOptions(targets: specs, output: output)
         options.reportAppendix = appendix
-        options.secondsPerTarget = time
+        options.secondsPerTarget = seconds
         options.jobs = jobs
         options.maxLength = maxLen
         options.timeout = timeout
@@ -209,19 +232,7 @@ struct FuzzRunCommand: ParsableCommand {
         options.skipKnownCrashes = !restartOnCrash
         options.coverage = coverage
         options.libFuzzerArchive = libFuzzer.archive
-        let campaign = Campaign(options: options, packageRoot: root) { printError("sdui fuzz: " + $0) }
-        let results: [TargetResult]
-        do {
-            results = try campaign.run()
-        } catch {
-            printError("sdui fuzz: \(error)")
-            throw ExitCode(2)
-        }
-        let dir = options.output.hasPrefix("/") ? options.output : root + "/" + options.output
-        print((try? String(contentsOfFile: dir + "/report.md", encoding: .utf8))
-              ?? CampaignReport(results: results, options: options, packageRoot: root).markdown)
-        printError("sdui fuzz: report written to \(dir)/report.md and report.json")
-        if results.contains(where: { !$0.crashes.isEmpty }) { throw ExitCode(1) }
+        return options
     }
 }
 
@@ -325,7 +336,7 @@ struct FuzzBuildCommand: ParsableCommand {
     func validate() throws { try located.validate(targets: targets) }
 
     func run() throws {
-        if located.isGiven { return try buildLocated() }
+        if located.names(over: targets) { return try buildLocated() }
         let builder = FuzzBuilder(packageRoot: try package.root(), libFuzzerArchive: libFuzzer.archive)
         let specs = targets.isEmpty ? FuzzTargetCatalog.targets : targets.map { FuzzTargetCatalog.spec(named: $0, seeds: []) }
         for spec in specs {
@@ -474,8 +485,8 @@ struct FuzzSliceCommand: ParsableCommand {
     @OptionGroup var package: PackageOption
 
     func validate() throws {
-        guard decoder.isGiven else { throw ValidationError("name the decoder: --sources DIR (or --module NAME) and --decode EXPR (or --type T)") }
         try decoder.validate(targets: [])
+        guard decoder.isGiven else { throw ValidationError("name the decoder: --sources DIR (or --module NAME) and --decode EXPR (or --type T), or in sdui.json (sdui init writes it)") }
     }
 
     func run() throws {

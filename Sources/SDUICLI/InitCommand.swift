@@ -10,8 +10,11 @@ struct InitCommand: ParsableCommand {
         abstract: "Write what a team needs to start: contracts, the gate workflow, .gitignore lines, ClusterFuzzLite files.",
         discussion: """
         Run in your repository's root, naming your decoder as `sdui fuzz run` takes it.
-        Writes Contracts/ (sdui-contracts.json with your app as a client, one example
-        contract, and as its response one of the JSON samples your app carries),
+        Writes sdui.json first (the decoder said once: fuzz run, repro, fuzz regress,
+        fuzz build, the workflows and the ClusterFuzzLite build read it when no option
+        names a decoder), then Contracts/ (sdui-contracts.json with your app as a
+        client, one example contract, and as its response one of the JSON samples
+        your app carries),
         .github/workflows/sdui.yml (the gate on every pull request; kept crashes
         replayed and a short campaign, their SARIF sent to code scanning), the
         .gitignore lines for campaign output and generated packages, and

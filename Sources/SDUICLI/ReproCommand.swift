@@ -42,7 +42,7 @@ struct ReproCommand: ParsableCommand {
     @Argument(help: "Crash inputs, testcases, captured bodies, or folders of them.")
     var inputs: [String]
 
-    @Option(help: "The decoder under test: reference (default), view-items, a fixture (planted, hang, hog), or a fuzz product name.")
+    @Option(help: "The decoder under test: reference (default, unless sdui.json names one), view-items, a fixture (planted, hang, hog), or a fuzz product name.")
     var decoder: String = "reference"
 
     @Option(name: [.customShort("e"), .customLong("encoding")], help: ArgumentHelp("The Content-Encoding of a captured body (default: sniffed).", valueName: "encoding"))
@@ -96,7 +96,7 @@ struct ReproCommand: ParsableCommand {
 
     func validate() throws {
         try located.validate(targets: [])
-        if located.isGiven && decoder != "reference" { throw ValidationError("--decoder and --decode/--type/--sources do not go together: name the decoder one way") }
+        if located.flagsGiven && decoder != "reference" { throw ValidationError("--decoder and --decode/--type/--sources do not go together: name the decoder one way") }
         if tries < 1 || timeout < 1 || rssLimitMb < 1 || minimizeTime < 1 {
             throw ValidationError("--tries, --timeout, --rss-limit-mb and --minimize-time must be positive")
         }
@@ -105,7 +105,8 @@ struct ReproCommand: ParsableCommand {
     /// The decoder under test: a name (the bundled ones, a product of the package), or the
     /// decoder where it lives (replayed in its generated package, kept where the user is).
     func decoderUnderTest() throws -> (root: String, spec: FuzzTargetSpec, keepFolder: String, seeds: [String]) {
-        if located.isGiven {
+        // A bundled decoder named with --decoder wins over sdui.json's.
+        if located.isGiven && (located.flagsGiven || decoder == "reference") {
             let prepared: PluggedDecoder.Prepared
             do {
                 prepared = try located.pluggedDecoder(package: package).prepare(seeds: seeds) { printError("sdui repro: " + $0) }

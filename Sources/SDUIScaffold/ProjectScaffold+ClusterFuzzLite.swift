@@ -44,8 +44,9 @@ extension ProjectScaffold {
         here="$(cd "$(dirname "$0")" && pwd)"
         if [ "$(basename "$here")" = ".clusterfuzzlite" ]; then cd "$here/.."; elif [ -d "$SRC/\(projectName)" ]; then cd "$SRC/\(projectName)"; fi
         mkdir -p "$OUT" "$WORK"
+        # The decoder is the one sdui.json names (found from the repository's folder).
         # SDUI_DECODER_SCRATCH: a generated package folder to reuse (its harness modules built already).
-        "$harness/scripts/sdui" fuzz build \(decoder?.commandLine ?? "") --decoder-scratch-path "${SDUI_DECODER_SCRATCH:-$WORK/sdui-decoders}" --copy-to "$OUT"
+        "$harness/scripts/sdui" fuzz build --decoder-scratch-path "${SDUI_DECODER_SCRATCH:-$WORK/sdui-decoders}" --copy-to "$OUT"
         # The samples sdui copied beside each target become its seed corpus (libFuzzer's flat zip).
         for seeds in "$OUT"/*_seeds; do
           [ -d "$seeds" ] || continue

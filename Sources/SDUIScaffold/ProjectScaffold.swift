@@ -25,17 +25,6 @@ public struct ProjectScaffold: Sendable {
             self.module = module
             self.roundTrip = roundTrip
         }
-
-        /// The same decoder as `sdui` options (each shell-quoted), for workflows and build scripts.
-        var commandLine: String {
-            var parts: [String] = []
-            if let decodeExpression { parts += ["--decode", Shell.quote(decodeExpression)] }
-            if let typeName { parts += ["--type", Shell.quote(typeName)] }
-            for folder in sources { parts += ["--sources", Shell.quote(folder)] }
-            if let module { parts += ["--module", Shell.quote(module)] }
-            if !roundTrip { parts.append("--no-round-trip") }
-            return parts.joined(separator: " ")
-        }
     }
 
     public var decoder: Decoder?
@@ -99,9 +88,18 @@ public struct ProjectScaffold: Sendable {
         }
     }
 
+    /// `sdui.json`: the decoder said once, for every command, the workflow and the ClusterFuzzLite build.
+    public var projectFile: ProjectFile? {
+        guard let decoder else { return nil }
+        return ProjectFile(decoders: [.init(name: "app", sources: decoder.sources.isEmpty ? nil : decoder.sources, module: decoder.module,
+                                            decode: decoder.decodeExpression, type: decoder.typeName,
+                                            roundTrip: decoder.roundTrip ? nil : false)])
+    }
+
     /// Every file, in the order they are written.
     public var files: [File] {
-        var files = [File(path: "Contracts/sdui-contracts.json", text: contractsConfig),
+        var files = projectFile.map { [File(path: ProjectFile.fileName, text: $0.text)] } ?? []
+        files += [File(path: "Contracts/sdui-contracts.json", text: contractsConfig),
                      File(path: "Contracts/contracts/home.json", text: "{\"path\": \"/screens/home\"}\n")]
         if let response = exampleResponse { files.append(File(path: "Contracts/responses/home.json", text: response)) }
         files.append(File(path: ".github/workflows/sdui.yml", text: workflow))
@@ -232,7 +230,7 @@ public struct ProjectScaffold: Sendable {
                   args: --base-url ${{ vars.SDUI_BASE_URL }}
 
         """
-        if let decoder {
+        if decoder != nil {
             text += """
               crashes:
                 # Every crash input kept in Corpus/crashes (sdui repro --keep) replayed, and a short
@@ -246,18 +244,17 @@ public struct ProjectScaffold: Sendable {
                   - uses: \(Self.checkout)
                     with:
                       persist-credentials: false
+                  # The decoder is the one sdui.json names (sdui reads it; no args repeat it).
                   - id: regress
                     uses: \(uses)
                     with:
                       command: regress
-                      args: \(Self.yaml(decoder.commandLine))
                   - id: fuzz
                     if: always()
                     uses: \(uses)
                     with:
                       command: fuzz
                       fuzz-seconds: 120
-                      args: \(Self.yaml(decoder.commandLine))
                       sarif-file: sdui-fuzz.sarif
                   # Only a file with results: an empty upload fails where code scanning is off.
                   - if: always() && steps.fuzz.outputs.sarif-results != '' && steps.fuzz.outputs.sarif-results != '0'
@@ -275,12 +272,4 @@ public struct ProjectScaffold: Sendable {
     static func yaml(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "''") + "'" }
 
     static func json(_ s: String) -> String { CIText.jsonString(s) }
-}
-
-/// POSIX shell quoting for the commands the scaffold writes.
-enum Shell {
-    static func quote(_ s: String) -> String {
-        if !s.isEmpty, s.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "-_./=:@%+,".unicodeScalars.contains($0) }) { return s }
-        return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
 }

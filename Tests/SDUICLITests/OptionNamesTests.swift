@@ -12,7 +12,7 @@ import TestSupport
     static let vocabulary: [String: String] = [
         "base-url": "url", "binary": "file", "budget": "n", "ci": "flag", "client": "glob", "concurrency": "n",
         "contracts": "dir", "copy-to": "dir", "corpus": "path", "coverage": "flag", "crash-store": "dir", "decode": "expr",
-        "decoder": "decoder", "decoder-scratch-path": "dir", "dict": "file", "encoding": "encoding", "fail-on": "severity",
+        "decoder": "decoder", "decoder-name": "name", "decoder-scratch-path": "dir", "dict": "file", "encoding": "encoding", "fail-on": "severity",
         "filter": "glob", "format": "format", "found-by": "found-by", "harness-repository": "owner/name", "help": "flag",
         "host": "host", "jobs": "jobs", "json": "flag", "json-report": "file", "junit": "file", "keep": "flag",
         "libfuzzer": "archive", "log": "flag", "max-components": "max-components", "max-decoded-bytes": "max-decoded-bytes",
@@ -21,7 +21,7 @@ import TestSupport
         "module": "name", "no-build": "flag", "no-debug": "flag", "no-mine": "flag", "no-round-trip": "flag", "offline": "flag",
         "output": "dir", "output-file": "file", "overwrite": "flag", "package-path": "dir", "plain": "flag", "port": "port",
         "restart-on-crash": "flag", "revision": "rev", "rss-limit-mb": "rss-limit-mb", "save-responses": "flag", "schemas": "dir",
-        "seeds": "dir", "shard": "i/n", "sources": "dir", "stats": "flag", "stop-on-crash": "flag", "time": "time",
+        "seeds": "dir", "shard": "i/n", "sources": "dir", "stats": "flag", "stop-on-crash": "flag", "time": "seconds",
         "timeout": "seconds", "title": "title", "tries": "tries", "type": "type", "update": "flag", "value-profile": "flag",
         "verbose": "flag", "version": "flag",
     ]

@@ -23,6 +23,7 @@ import Testing
         try Data("mine".utf8).write(to: URL(fileURLWithPath: root + "/.github/workflows/sdui.yml"))
 
         let first = try Self.shop.write(into: root)
+        #expect(first.contains(.wrote("sdui.json")))
         #expect(first.contains(.wrote("Contracts/sdui-contracts.json")))
         #expect(first.contains(.wrote("Contracts/responses/home.json")))
         #expect(first.contains(.keptExisting(".github/workflows/sdui.yml")))
@@ -57,13 +58,17 @@ import Testing
         #expect(!bare.workflow.contains("crashes:"))
     }
 
-    @Test func theWorkflowAndBuildScriptQuoteTheDecodeExpression() {
-        let tricky = ProjectScaffold(decoder: .init(decodeExpression: "try Feed.parse(data, options: [.lenient]) // it's", sources: ["App Sources"]),
+    /// The decoder is said once, in sdui.json, exactly as given (any characters); the workflow and
+    /// the ClusterFuzzLite build do not repeat it: sdui reads the file.
+    @Test func theDecoderIsSaidOnceInTheProjectFile() throws {
+        let tricky = ProjectScaffold(decoder: .init(decodeExpression: "try Feed.parse(data, options: [.lenient]) // it's \"q\"", sources: ["App Sources"]),
                                      harnessRepository: "acme/SDUIHarness", harnessVersion: "0.1.0")
-        #expect(tricky.decoder?.commandLine == #"--decode 'try Feed.parse(data, options: [.lenient]) // it'\''s' --sources 'App Sources'"#)
-        #expect(tricky.workflow.contains(#"args: '--decode ''try Feed.parse(data, options: [.lenient]) // it''\''''s'' --sources ''App Sources'''"#))
+        let file = try #require(tricky.files.first)
+        #expect(file.path == "sdui.json")
+        let read = try JSONDecoder().decode(ProjectFile.self, from: Data(file.text.utf8))
+        #expect(read.decoders == [.init(name: "app", sources: ["App Sources"], decode: "try Feed.parse(data, options: [.lenient]) // it's \"q\"")])
+        #expect(!tricky.workflow.contains("Feed.parse") && !tricky.buildScript.contains("Feed.parse") && !tricky.buildScript.contains("--sources"))
         #expect(tricky.workflow.contains("uses: acme/SDUIHarness@v0.1.0"))
-        #expect(tricky.buildScript.contains(#""$harness/scripts/sdui" fuzz build --decode 'try Feed.parse(data, options: [.lenient]) // it'\''s' --sources 'App Sources' --decoder-scratch-path"#))
         #expect(tricky.dockerfile.contains("git clone --depth 1 --branch v0.1.0 https://github.com/acme/SDUIHarness $SRC/SDUIHarness"))
     }
 
@@ -107,13 +112,11 @@ import Testing
         #expect(!bare.files.contains { $0.path.contains("cflite") })
     }
 
-    /// `sdui init --no-round-trip` carries into every command the files run.
-    @Test func noRoundTripCarriesIntoTheWorkflowAndBuildScript() {
+    /// `sdui init --no-round-trip` is said in sdui.json, so every command that reads it keeps it.
+    @Test func noRoundTripIsInTheProjectFile() {
         let scaffold = ProjectScaffold(decoder: .init(typeName: "Screen", sources: ["App"], roundTrip: false), harnessRepository: "acme/SDUIHarness")
-        #expect(scaffold.decoder?.commandLine == "--type Screen --sources App --no-round-trip")
-        #expect(scaffold.workflow.contains("--no-round-trip"))
-        #expect(scaffold.buildScript.contains("--sources App --no-round-trip --decoder-scratch-path"))
-        let plain = ProjectScaffold(decoder: .init(typeName: "Screen", sources: ["App"]), harnessRepository: "acme/SDUIHarness")
-        #expect(!plain.workflow.contains("--no-round-trip") && !plain.buildScript.contains("--no-round-trip"))
+        #expect(scaffold.projectFile?.decoders.first?.roundTrip == false)
+        #expect(ProjectScaffold(decoder: .init(typeName: "Screen", sources: ["App"]), harnessRepository: "acme/SDUIHarness").projectFile?.decoders.first?.roundTrip == nil)
+        #expect(ProjectScaffold(decoder: nil, harnessRepository: "acme/SDUIHarness").projectFile == nil)
     }
 }
