@@ -81,7 +81,7 @@ struct ContractRunOptions: ParsableArguments {
     var deprecatedJSON: String?
 
     var jsonFile: String? {
-        DeprecatedNames.value(jsonReport, newName: "--json-report FILE", old: deprecatedJSON, oldName: "--json FILE", command: "sdui contract")
+        DeprecatedNames.optionalValue(jsonReport, newName: "--json-report FILE", old: deprecatedJSON, oldName: "--json FILE", command: "sdui contract")
     }
 
     @Flag(help: "CI mode (also when CI=true): never write a file; a missing golden is a failure.")

@@ -109,7 +109,7 @@ struct FuzzPlotCommand: ParsableCommand {
     @Option(name: .customLong("output"), help: .hidden)
     var deprecatedOutput: String?
 
-    var output: String? { DeprecatedNames.value(outputFile, newName: "--output-file", old: deprecatedOutput, oldName: "--output FILE", command: "sdui fuzz plot") }
+    var output: String? { DeprecatedNames.optionalValue(outputFile, newName: "--output-file", old: deprecatedOutput, oldName: "--output FILE", command: "sdui fuzz plot") }
 
     @Option(help: "The plot's title.")
     var title: String?

@@ -12,4 +12,11 @@ enum DeprecatedNames {
         printError("\(command): \(oldName) is deprecated: use \(newName)")
         return old
     }
+
+    /// The same for an option with no default (its value optional): a name not given is not used.
+    static func optionalValue<T>(_ new: T?, newName: String, old: T?, oldName: String, command: String) -> T? {
+        guard let old else { return new }
+        printError("\(command): \(oldName) is deprecated: use \(newName)")
+        return old
+    }
 }

@@ -263,7 +263,7 @@ struct FuzzDictCommand: ParsableCommand {
     @Option(name: .customLong("output"), help: .hidden)
     var deprecatedOutput: String?
 
-    var output: String? { DeprecatedNames.value(outputFile, newName: "--output-file", old: deprecatedOutput, oldName: "--output FILE", command: "sdui fuzz dict") }
+    var output: String? { DeprecatedNames.optionalValue(outputFile, newName: "--output-file", old: deprecatedOutput, oldName: "--output FILE", command: "sdui fuzz dict") }
 
     @Option(help: ArgumentHelp("A decoder source folder to mine for literals, keys and constants (repeatable).", valueName: "dir"))
     var sources: [String] = []

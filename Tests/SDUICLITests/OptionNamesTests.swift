@@ -72,6 +72,9 @@ import TestSupport
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.stderr.contains("--output FILE is deprecated: use --output-file"), "\(out.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("a.dict").path))
+        // The new names (and no name at all) say nothing of deprecation.
+        let current = try run(CLIReferenceTests.sdui, ["fuzz", "dict", "-o", dir.appendingPathComponent("b.dict").path, dir.appendingPathComponent("Corpus").path])
+        #expect(current.status == 0 && !current.stderr.contains("deprecated"), "\(current.stderr)")
         let help = try run(CLIReferenceTests.sdui, ["fuzz", "regress", "--help"]).stdout
         #expect(help.contains("--crash-store <dir>") && !help.contains("--dir "))
     }
