@@ -79,24 +79,24 @@ struct DecoderLocationOptions: ParsableArguments {
     }
 
     /// These options with sdui.json's decoder filled in (its paths made absolute), and the package
-    /// option its `packagePath` gives; unchanged when options name the decoder or there is no file.
-    func withProjectDecoder(package: PackageOption) throws -> (DecoderLocationOptions, PackageOption) {
-        guard let (located, entry) = try projectDecoder() else { return (self, package) }
+    /// folder its `packagePath` gives; unchanged when options name the decoder or there is no file.
+    func withProjectDecoder() throws -> (options: DecoderLocationOptions, packagePath: String?) {
+        guard let (located, entry) = try projectDecoder() else { return (self, nil) }
         var options = self
         options.call.decode = entry.decode
         options.call.type = entry.type
         options.sources = (entry.sources ?? []).map(located.absolute)
         options.module = entry.module
         options.noRoundTrip = options.noRoundTrip || entry.roundTrip == false
-        var package = package
-        if package.packagePath == nil, let path = entry.packagePath { package.packagePath = located.absolute(path) }
-        return (options, package)
+        return (options, entry.packagePath.map(located.absolute))
     }
 
     /// The decoder these options name, its generated package under the scratch folder.
     func pluggedDecoder(package: PackageOption) throws -> PluggedDecoder {
         if !flagsGiven {
-            let (options, package) = try withProjectDecoder(package: package)
+            let (options, packagePath) = try withProjectDecoder()
+            var package = package
+            if package.packagePath == nil, let packagePath { package.packagePath = packagePath }
             if options.flagsGiven { return try options.pluggedDecoder(package: package) }
         }
         let cwd = FileManager.default.currentDirectoryPath

@@ -53,6 +53,8 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let root = URL(fileURLWithPath: path).standardizedFileURL.path
+        // Run again in a repository that has sdui.json: the decoder is the one it names.
+        let decoder = try self.decoder.withProjectDecoder().options
         var named: ProjectScaffold.Decoder?
         var sample: (origin: String, bytes: [UInt8])?
         if decoder.isGiven {
