@@ -34,6 +34,9 @@ grep -q '^DerivedData/$' .gitignore || fail "init lost a line of the existing .g
 grep -q 'from your app.s own samples' "$work/first.txt" || fail "the example response is not one of the app's samples"
 "$sdui" init --sources ShopApp --decode 'try ShopScreen(data: data)' --harness-repository acme/SDUIHarness > "$work/second.txt"
 if grep -Eq '^(wrote|appended) ' "$work/second.txt"; then cat "$work/second.txt"; fail "a second init wrote over something"; fi
+# Again with no decoder option: the decoder is sdui.json's, so nothing differs and nothing is written.
+"$sdui" init --harness-repository acme/SDUIHarness > "$work/third.txt"
+if grep -Eq '^(wrote|appended) ' "$work/third.txt"; then cat "$work/third.txt"; fail "init with sdui.json's decoder wrote something"; fi
 
 grep -q '"decode" : "try ShopScreen(data: data)"' sdui.json || fail "sdui.json does not hold the decode expression"
 # Every command reads the decoder from sdui.json: the slice names it with no option.
