@@ -346,13 +346,7 @@ public struct CrashTriage: Sendable {
             let parts = rest.split(separator: " ", maxSplits: 2).map(String.init)
             var function = "?", location = ""
             if parts.count >= 3, parts[1] == "in" {
-                let tail = parts[2]
-                if let lastSpace = tail.lastIndex(of: " ") {
-                    function = String(tail[..<lastSpace])
-                    location = String(tail[tail.index(after: lastSpace)...])
-                } else {
-                    function = tail
-                }
+                (function, location) = Self.functionAndLocation(parts[2])
             } else if parts.count >= 2 {
                 location = parts[1]
             }
@@ -361,6 +355,18 @@ public struct CrashTriage: Sendable {
             frames.append(.init(index: index, function: function, location: relative, isProject: isProject))
         }
         return frames
+    }
+
+    /// `FUNCTION LOCATION` of a symbolized frame, split where the location starts, not at the last
+    /// space: a path may hold spaces (`…/Other/Int Extension.swift:8:3`, common in Xcode projects),
+    /// and so may a function (`closure #1 in Feed.init(from:)`). The location is an absolute path
+    /// with its line (and column), `<compiler-generated>`, or `(image+0xOFFSET)`.
+    package static func functionAndLocation(_ tail: String) -> (function: String, location: String) {
+        if let match = tail.wholeMatch(of: /(.*?) ((?:\/.*?|<compiler-generated>)(?::\d+){1,2}|<compiler-generated>|\(.+\+0x[0-9a-fA-F]+\))/) {
+            return (String(match.1), String(match.2))
+        }
+        guard let lastSpace = tail.lastIndex(of: " ") else { return (tail, "") }
+        return (String(tail[..<lastSpace]), String(tail[tail.index(after: lastSpace)...]))
     }
 
     /// Demangles Swift symbols with the toolchain's `swift-demangle --simplified`.

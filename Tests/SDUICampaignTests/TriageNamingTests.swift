@@ -106,6 +106,32 @@ import SDUIFuzz
         #expect(triage.analyse(output: noLine, exitStatus: 1).signature != triage.analyse(output: noLineOther, exitStatus: 1).signature)
     }
 
+    /// A file whose name holds a space (Xcode's `Int Extension.swift`), in a folder with one, and a
+    /// closure's frame: the same title, site, SARIF location and signature as any other file.
+    @Test func fileNamesWithSpacesAreReadWhole() throws {
+        func log(_ file: String) -> String {
+            """
+            ==1== ERROR: libFuzzer: deadly signal
+                #1 0x2 in Swift runtime failure: Not enough bits to represent the passed value /<compiler-generated>
+                #2 0x2 in closure #1 in Int.init(clamping:) /app/Shop App/Other/\(file):8:3 (BuildId: 93ac61ec)
+                #3 0x3 in $s8SDUIFuzz11FuzzHarnessC5checkyAA18InvariantViolationVSgSays5UInt8VGF /x/Sources/SDUIFuzz/FuzzHarness.swift:43:35
+            """
+        }
+        let triage = CrashTriage(packageRoot: "/app", fuzzProduct: "FuzzShop")
+        let spaced = triage.analyse(output: log("Int Extension.swift"), exitStatus: 1)
+        let plain = triage.analyse(output: log("IntExtension.swift"), exitStatus: 1)
+        #expect(spaced.title == "crash in closure #1 in Int.init(clamping:) at Int Extension.swift:8: Not enough bits to represent the passed value")
+        #expect(spaced.frames.contains { $0.location == "Shop App/Other/Int Extension.swift:8:3" })
+        #expect(plain.title == spaced.title.replacingOccurrences(of: "Int Extension.swift", with: "IntExtension.swift"))
+        let signature = try #require(spaced.signature)
+        let finding = CrashFinding(target: "Shop", signature: signature, kind: spaced.kind, title: spaced.title, message: spaced.message, inputs: ["crash-1"],
+                                   reproduce: nil, frames: spaced.frames, packageRoot: "/app", baseDirectory: "/app")
+        #expect(finding.site == .init(path: "Shop App/Other/Int Extension.swift", line: 8, isRelative: true))
+        let sarif = String(decoding: CrashFindingFormat.sarif([finding]), as: UTF8.self)
+        #expect(sarif.contains(#""uri" : "Shop%20App/Other/Int%20Extension.swift""#), "\(sarif)")
+        #expect(CrashTriage.functionAndLocation("merged Feed.decode(_:) (/app/.build-fuzz/release/FuzzShop+0x1234)") == ("merged Feed.decode(_:)", "(/app/.build-fuzz/release/FuzzShop+0x1234)"))
+    }
+
     /// Triage's cheap grouping of artifacts keys on the frames inside the fuzz binary: two failed
     /// casts with the same message at two sites spend their first dozen frames in libc and the
     /// runtime alike, and must not be grouped (the second would be reported under the first's site).
