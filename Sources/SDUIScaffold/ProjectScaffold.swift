@@ -196,7 +196,7 @@ public struct ProjectScaffold: Sendable {
     }
 
     var workflow: String {
-        var text = """
+        let text = """
         # Written by `sdui init` (SDUIHarness \(harnessVersion)). The contract gate on every pull request:
         # each app version in Contracts/sdui-contracts.json renders the recorded responses (or your
         # server's, when the repository variable SDUI_BASE_URL is set) against its goldens. Record
@@ -230,8 +230,12 @@ public struct ProjectScaffold: Sendable {
                   args: --base-url ${{ vars.SDUI_BASE_URL }}
 
         """
-        if decoder != nil {
-            text += """
+        return text + (decoder != nil ? crashesJob : "")
+    }
+
+    /// The workflow's job for the decoder: kept crash inputs replayed and a short campaign.
+    var crashesJob: String {
+        """
               crashes:
                 # Every crash input kept in Corpus/crashes (sdui repro --keep) replayed, and a short
                 # campaign; what crashes goes to code scanning at your File.swift:LINE.
@@ -264,8 +268,6 @@ public struct ProjectScaffold: Sendable {
                       category: sdui-fuzz
 
             """
-        }
-        return text
     }
 
     /// A YAML single-quoted scalar (a decode expression may hold `: ` or `#`).
