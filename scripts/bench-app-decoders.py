@@ -181,9 +181,9 @@ def markdown(rows, args, hit, total, builds):
     md = "## App decoders (zero-code path)\n\n"
     md += f"Measured {date} on {platform.machine()} Linux, {os.cpu_count()} cores, Swift toolchain at /opt/swift: "
     md += f"`python3 scripts/bench-app-decoders.py --budget {args.budget} --jobs {args.jobs} --parallel {args.parallel}" + (" --hand-ported" if args.hand_ported else "") + " --write`. "
-    md += "Each app of Benchmarks/AppDecoders plugged in where it lives (`sdui fuzz run --sources … --module … --decode …`, "
+    md += "Each app of Benchmarks/AppDecoders plugged in where it lives (`sdui fuzz run --sources … --module … --decode …`, or `--package-path … --module …` for a module of a package, "
     md += "no seeds given: the samples beside the code are found); `hand-ported` is the same decoder ported by hand to Foundation only (HandPorted/), fuzzed the same way from the same samples, each app's pair side by side. "
-    md += "Slicing and the fuzz build of all six at once (one generated package; the harness's own modules included) took " + ", ".join(f"{v:.0f} s ({k})" for k, v in builds.items()) + ". "
+    md += "Slicing and the fuzz build of each mode's apps at once (one generated package; the harness's own modules included) took " + ", ".join(f"{v:.0f} s ({k})" for k, v in builds.items()) + ". "
     md += "Wall time is one campaign: re-slicing, the budget and triage. One run each (noisy machine: compare within a row pair).\n\n"
     md += "| app | mode | slice | wall | exec/s | bugs found | signatures | last bug found after |\n|---|---|---|---|---|---|---|---|\n"
     for r in rows:
