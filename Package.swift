@@ -89,7 +89,7 @@ let package = Package(
         .executableTarget(
             name: "SDUICLI",
             dependencies: [
-                "SDUIPayload", "SDUIScreen", "SDUIPlugIn", "SDUIFuzz", "SDUICampaign", "SDUIDecoderSlice", "SDUIScaffold", "SDUIContract", "SDUIContractHTTP", "SDUIServe",
+                "SDUIPayload", "SDUIScreen", "SDUIPlugIn", "SDUIFuzz", "SDUICampaign", "SDUICrashAnalysis", "SDUIDecoderSlice", "SDUIScaffold", "SDUIContract", "SDUIContractHTTP", "SDUIServe",
                 "SDUIContractProcess", "SDUIPlatform", "SDUIPlatformProcesses", "SDUILiteralMining",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -197,9 +197,10 @@ let package = Package(
         .executableTarget(name: "CrashSitesProbe", dependencies: ["SDUIFuzz", "SDUIPlatform"], path: "Tests/CrashSitesProbe"),
         .testTarget(name: "SDUIContractTestingTests", dependencies: ["SDUIContractTesting", "GateTestSupport", "SDUIPayload"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "SDUICampaignTests", dependencies: ["SDUICampaign", "SDUIDecoderSlice", "SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SDUICrashAnalysisTests", dependencies: ["SDUICrashAnalysis", "SDUIFuzz"]),
+        .testTarget(name: "SDUICampaignTests", dependencies: ["SDUICampaign", "SDUICrashAnalysis", "SDUIDecoderSlice", "SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SDUIFuzzTests", dependencies: [
-            "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUIPlatform", "SDUILiteralMining", "SDUIScreen", "SDUIJSON", "SDUIPayload",
+            "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUICrashAnalysis", "SDUIPlatform", "SDUILiteralMining", "SDUIScreen", "SDUIJSON", "SDUIPayload",
             "ViewItemsDecoder", "TestSupport",
         ], exclude: ["Fixtures"]),
     ] + fuzzTargets.map { .executableTarget(name: $0.key, dependencies: $0.value, path: "Sources/FuzzTargets/\($0.key)") }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SDUICrashAnalysis
 import SDUICampaign
 import SDUIDecoderSlice
 import SDUIContract

@@ -4,7 +4,7 @@ import SDUIPlatformProcesses
 import SDUIFuzz
 import SDUILiteralMining
 // Crash analysis (CrashAnalysis, CrashTriage, the debug replays) is the campaign's vocabulary too.
-@_exported import SDUICrashAnalysis
+import SDUICrashAnalysis
 
 /// Settings of one fuzz campaign.
 public struct CampaignOptions: Sendable {

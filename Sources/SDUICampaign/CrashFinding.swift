@@ -1,4 +1,5 @@
 import Foundation
+import SDUICrashAnalysis
 import SDUIFuzz
 
 /// One crash signature as CI systems are told about it (SARIF, Xcode, JUnit, GitHub): a campaign's

@@ -1,3 +1,4 @@
+import SDUICrashAnalysis
 /// One signature per crash site, across the crashes of a campaign: triage signs each input on its
 /// own, and three things one site can look like are joined here, after grouping by signature.
 ///

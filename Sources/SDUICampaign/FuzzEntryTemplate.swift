@@ -1,3 +1,4 @@
+import SDUICrashAnalysis
 import SDUIDecoderSlice
 
 /// The one text of a fuzz target's entry points. A generated target (`sdui fuzz run --decode`),

@@ -1,4 +1,5 @@
 import Foundation
+import SDUICrashAnalysis
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

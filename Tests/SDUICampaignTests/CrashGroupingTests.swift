@@ -1,3 +1,4 @@
+import SDUICrashAnalysis
 @testable import SDUICampaign
 import Testing
 import SDUIFuzz

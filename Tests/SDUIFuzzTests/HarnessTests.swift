@@ -1,4 +1,5 @@
 import Foundation
+import SDUICrashAnalysis
 import Testing
 import TestSupport
 import SDUIPayload
