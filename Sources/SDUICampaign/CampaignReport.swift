@@ -28,6 +28,10 @@ public struct CampaignReport: Sendable {
         }
         let total = results.reduce(0) { $0 + $1.crashes.count }
         md += "\n**\(total) unique crash signature(s).**\n"
+        let excused = results.reduce(0) { $0 + $1.crashes.count - $1.failingCrashes.count }
+        if excused > 0 {
+            md += "\n\(excused) of them: timeout(s) labelled `instrumentation` (fast and linear without sanitizers): reported, not failed on.\n"
+        }
         for r in results {
             if let triage = r.triageSeconds, triage >= 1 {
                 md += "\n\(r.target): triage replayed the artifacts in \(String(format: "%.0f", triage)) s.\n"
@@ -59,6 +63,7 @@ public struct CampaignReport: Sendable {
                     md += "- one site, also signed as: " + others.map { "`\($0)`" }.joined(separator: ", ") + "\n"
                 }
                 if let note = c.groupingNote { md += "- not joined to another site: \(note)\n" }
+                if let check = c.timeoutCheck { md += Self.timeoutMarkdown(check) }
                 if let sites = c.siteKeys, !sites.isEmpty {
                     md += "- kept while fuzzing at engine site(s): " + sites.map { "`\($0)`" }.joined(separator: ", ") + "\n"
                 }
@@ -88,6 +93,18 @@ public struct CampaignReport: Sendable {
         // How a decoder plugged in where it lives was compiled: what was left out, stood in, and
         // which of the app's own samples seeded the campaign.
         if let appendix = options.reportAppendix { md += "\n" + appendix }
+        return md
+    }
+
+    /// A timeout's replay without sanitizers: the label, why, and the growth measured.
+    static func timeoutMarkdown(_ check: TimeoutMeasurement) -> String {
+        var md = "- without sanitizers: **\(check.label.rawValue)**: \(check.reason) (\(check.summary.drop { $0 != ":" }.dropFirst(2)))\n"
+        if !check.scaling.isEmpty {
+            md += "- growth (the document cut to smaller sizes, same shape; median seconds without sanitizers): "
+            md += check.scaling.map { "\(TimeoutMeasurement.size($0.bytes)): \(TimeoutMeasurement.seconds($0.seconds))" }.joined(separator: ", ")
+            md += check.exponent.map { String(format: "; smallest step's exponent %.2f", $0) } ?? "; too fast to measure"
+            md += "\n"
+        }
         return md
     }
 
