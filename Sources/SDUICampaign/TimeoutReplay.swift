@@ -113,10 +113,12 @@ extension Campaign {
         progress("\(target.name): \(timeouts.count) timeout(s): building \(target.product) without sanitizers to time them as the app runs "
                  + "(swift \(replay.buildArguments(target.product).joined(separator: " ")))")
         let binary: String
+        let started = Date()
         do { binary = try replay.build(target.product) } catch {
             progress("\(target.name): the build without sanitizers failed, timeouts left unlabelled: \(error)")
             return
         }
+        progress(String(format: "%@: built without sanitizers in %.0f s", target.name, Date().timeIntervalSince(started)))
         for i in timeouts {
             let inputs = crashes[i].inputs
             guard let input = inputs.first(where: { ($0 as NSString).lastPathComponent.hasPrefix("timeout-") }) ?? inputs.first else { continue }
