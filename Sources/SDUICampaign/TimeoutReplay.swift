@@ -41,14 +41,15 @@ public struct TimeoutReplay: Sendable {
     public func measure(binary: String, input: String, timeout: Int, configuration: String?) throws -> TimeoutMeasurement {
         let bytes = [UInt8](FileManager.default.contents(atPath: input) ?? Data())
         let shape = DocumentShape(input: bytes)
-        let whole = try time(binary: binary, files: [input], timeout: timeout, configuration: configuration)[input].flatMap(Self.median)
+        let runTimes = try time(binary: binary, files: [input], timeout: timeout, configuration: configuration)[input] ?? []
+        let whole = Self.median(runTimes)
         var points: [ScalingPoint] = []
         // A hang needs no growth figure, and each of its smaller versions could cost the deadline too.
         if let whole, whole < Double(timeout) * TimeoutVerdict.hangShare {
             points = try scaling(shape, wholeSeconds: whole, binary: binary, timeout: timeout, configuration: configuration)
         }
         let (label, exponent, reason) = TimeoutVerdict.label(timeoutSeconds: timeout, plainSeconds: whole, scaling: points)
-        return TimeoutMeasurement(label: label, timeoutSeconds: timeout, plainSeconds: whole, runs: runs, inputBytes: bytes.count,
+        return TimeoutMeasurement(label: label, timeoutSeconds: timeout, plainSeconds: whole, runs: runTimes.count, inputBytes: bytes.count,
                                   inflatedBytes: shape.text.count, encoding: shape.encoding?.rawValue, depth: shape.depth,
                                   scaling: points, exponent: exponent, reason: reason)
     }

@@ -33,7 +33,7 @@ public struct TimeoutMeasurement: Sendable, Codable, Hashable {
     public var timeoutSeconds: Int
     /// Median seconds of the input in the build without sanitizers; nil when no run ended before the deadline.
     public var plainSeconds: Double?
-    /// Runs the median is of.
+    /// Runs the median is of: up to ``TimeoutReplay/runs``, fewer when they took the timeout's worth.
     public var runs: Int
     /// The input as the fuzzer wrote it.
     public var inputBytes: Int
