@@ -31,7 +31,8 @@ public struct TimeoutMeasurement: Sendable, Codable, Hashable {
     public var label: TimeoutLabel
     /// The campaign's `-timeout`, in seconds.
     public var timeoutSeconds: Int
-    /// Median seconds of the input in the build without sanitizers; nil when no run ended before the deadline.
+    /// Median seconds of the input in the build without sanitizers (CPU time of the decoding thread,
+    /// see ``FuzzReplay``); nil when no run ended before the deadline.
     public var plainSeconds: Double?
     /// Runs the median is of: up to ``TimeoutReplay/runs``, fewer when they took the timeout's worth.
     public var runs: Int
@@ -58,7 +59,7 @@ public struct TimeoutMeasurement: Sendable, Codable, Hashable {
     public var summary: String {
         var parts: [String] = []
         if let plainSeconds {
-            parts.append(Self.seconds(plainSeconds) + " without sanitizers (median of \(runs))")
+            parts.append(Self.seconds(plainSeconds) + " CPU without sanitizers (median of \(runs))")
         } else {
             parts.append("no run ended before the deadline without sanitizers")
         }

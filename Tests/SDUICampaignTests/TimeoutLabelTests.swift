@@ -63,7 +63,7 @@ import Testing
         #expect(measurement(.slowdown).failsCampaign)
         #expect(measurement(.hang).failsCampaign)
         #expect(measurement(.instrumentation).summary
-                == "instrumentation: 0.04 s without sanitizers (median of 5), 150.0 KB inflated from 1.4 KB raw-deflate, depth 305, linear (n^1.0)")
+                == "instrumentation: 0.04 s CPU without sanitizers (median of 5), 150.0 KB inflated from 1.4 KB raw-deflate, depth 305, linear (n^1.0)")
         var crash = TargetResult.Crash(signature: CrashIdentity("timeout-00000000abc1")!, kind: .timeout, title: "timeout in X", message: nil,
                                        inputs: ["timeout-1"], frames: [], reproduce: "", firstSeconds: nil)
         #expect(crash.failsCampaign)  // not measured: fails, as before
