@@ -75,14 +75,15 @@ public struct TimeoutReplay: Sendable {
     }
 
     /// Each file's run times in seconds, from the replayer's `--sdui-timing` lines. Each file gets
-    /// `runs` runs or the timeout's worth of them; the process is stopped at twice the timeout per
-    /// file, plus a second to start, and what ended before counts.
+    /// `runs` runs or the timeout's worth of CPU time; the process is stopped at three times the
+    /// timeout per file, plus two seconds to start (wall time: a busy machine stretches it), and
+    /// what ended before counts.
     func time(binary: String, files: [String], timeout: Int, configuration: String?) throws -> [String: [Double]] {
         guard !files.isEmpty else { return [:] }
         var environment = ["SWIFT_BACKTRACE": "enable=off", "SWIFT_DETERMINISTIC_HASHING": "1"]
         environment[FuzzHarnessConfiguration.environmentVariable] = configuration
         let out = try ProcessRunner.run(binary, ["--sdui-timing=\(runs),\(timeout * 1000)"] + files, in: packageRoot, environment: environment,
-                                        timeout: Double(2 * timeout * files.count + 1), interruptSignal: SIGKILL, grace: 1)
+                                        timeout: Double(3 * timeout * files.count + 2), interruptSignal: SIGKILL, grace: 1)
         return Self.timings(out.stderr)
     }
 
