@@ -84,7 +84,14 @@ public struct TimeoutReplay: Sendable {
         environment[FuzzHarnessConfiguration.environmentVariable] = configuration
         let out = try ProcessRunner.run(binary, ["--sdui-timing=\(runs),\(timeout * 1000)"] + files, in: packageRoot, environment: environment,
                                         timeout: Double(3 * timeout * files.count + 2), interruptSignal: SIGKILL, grace: 1)
-        return Self.timings(out.stderr)
+        let timings = Self.timings(out.stderr)
+        // Only a run stopped at its deadline may leave a file untimed (a hang). One that ended by
+        // itself without timing every file did not measure: a replayer without `--sdui-timing`
+        // (a target's own `main`), or a crash. No label is better than a false `hang`.
+        if !out.timedOut, let missing = files.first(where: { timings[$0] == nil }) {
+            throw TimeoutReplayError.notTimed(file: missing, status: out.status, output: String(out.stderr.suffix(800)))
+        }
+        return timings
     }
 
     static func timings(_ output: String) -> [String: [Double]] {
@@ -101,6 +108,17 @@ public struct TimeoutReplay: Sendable {
         guard !values.isEmpty else { return nil }
         let sorted = values.sorted()
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+}
+
+public enum TimeoutReplayError: Error, CustomStringConvertible {
+    case notTimed(file: String, status: Int32, output: String)
+    public var description: String {
+        switch self {
+        case .notTimed(let file, let status, let output):
+            "the build without sanitizers ended (status \(status)) without timing \(file): its replayer does not take "
+                + "--sdui-timing (a target calling FuzzReplay.main does) or crashed:\n\(output)"
+        }
     }
 }
 

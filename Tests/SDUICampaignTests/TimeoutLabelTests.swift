@@ -111,6 +111,50 @@ import Testing
         #expect(ScaledDocument.prefix(of: Array("plain text".utf8), fraction: 0.5) == nil)
     }
 
+    /// A stand-in for the build without sanitizers: a script that answers `--sdui-timing` with a time
+    /// computed from each file's size (`cost` is a shell expression over `$n`, in nanoseconds).
+    static func replayer(cost: String, in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent("replayer").path
+        let script = """
+            #!/bin/sh
+            for f in "$@"; do
+              case "$f" in --*) continue;; esac
+              n=$(wc -c < "$f")
+              for i in 1 2 3; do echo "SDUIHarness timing: $((\(cost))) $f" >&2; done
+            done
+            """
+        try script.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
+    @Test func aReplayIsMeasuredAndLabelledFromItsTimes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-timeout-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let items = (0..<1000).map { #"{"id":"b\#($0)"}"# }.joined(separator: ",")
+        let input = folder.appendingPathComponent("timeout-1").path
+        try Data(#"{"blocks":[\#(items)]}"#.utf8).write(to: URL(fileURLWithPath: input))
+        let replay = TimeoutReplay(packageRoot: folder.path)
+        // Quadratic: 2 ns × n² (about 0.3 s for the whole, 20 ms for a quarter).
+        let quadratic = try replay.measure(binary: Self.replayer(cost: "2 * n * n", in: folder), input: input, timeout: 1, configuration: nil)
+        #expect(quadratic.label == .slowdown)
+        #expect(quadratic.scaling.count == 3 && quadratic.runs == 3)
+        #expect(abs((quadratic.exponent ?? 0) - 2) < 0.1)
+        #expect(quadratic.inflatedBytes == quadratic.inputBytes && quadratic.encoding == nil && quadratic.depth == 3)
+        // Linear: 20 µs a byte.
+        let linear = try replay.measure(binary: Self.replayer(cost: "20000 * n", in: folder), input: input, timeout: 1, configuration: nil)
+        #expect(linear.label == .instrumentation)
+        #expect(abs((linear.exponent ?? 0) - 1) < 0.1)
+        // Past the timeout: a hang, no smaller versions timed.
+        let hang = try replay.measure(binary: Self.replayer(cost: "2000000000", in: folder), input: input, timeout: 1, configuration: nil)
+        #expect(hang.label == .hang && hang.plainSeconds == 2 && hang.scaling.isEmpty)
+        // A replayer that times nothing measured nothing: an error, not a hang.
+        #expect(throws: TimeoutReplayError.self) {
+            try replay.measure(binary: "/usr/bin/true", input: input, timeout: 1, configuration: nil)
+        }
+    }
+
     @Test func theReplayersTimingLinesAreRead() {
         let output = "Running: x\nSDUIHarness timing: 40000000 /tmp/a b\nSDUIHarness timing: 20000000 /tmp/a b\nnoise\nSDUIHarness timing: 30000000 /tmp/a b\nSDUIHarness timing: 5000000 /tmp/c\n"
         let timings = TimeoutReplay.timings(output)
