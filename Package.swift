@@ -198,7 +198,7 @@ let package = Package(
         .testTarget(name: "SDUIContractTestingTests", dependencies: ["SDUIContractTesting", "GateTestSupport", "SDUIPayload"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "SDUICrashAnalysisTests", dependencies: ["SDUICrashAnalysis", "SDUIFuzz"]),
-        .testTarget(name: "SDUICampaignTests", dependencies: ["SDUICampaign", "SDUICrashAnalysis", "SDUIDecoderSlice", "SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SDUICampaignTests", dependencies: ["SDUICampaign", "SDUICrashAnalysis", "SDUIDecoderSlice", "SDUIPayload", "SDUIPlatform", "SDUIPlatformProcesses", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SDUIFuzzTests", dependencies: [
             "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUICrashAnalysis", "SDUIPlatform", "SDUILiteralMining", "SDUIScreen", "SDUIJSON", "SDUIPayload",
             "ViewItemsDecoder", "TestSupport",

@@ -51,7 +51,20 @@ def prebuild(sdui, apps, work, label):
     return time.time() - started
 
 
-def run_campaign(sdui, app, sources, budget, jobs, work, label):
+def timeout_triggers(app, bugs, work, ids):
+    """A folder holding the triggers of the app's timeout bugs named in `ids` (None: none)."""
+    files = [b["trigger"] for b in bugs if b["app"] == app["app"] and b["kind"] == "timeout" and b["id"] in ids]
+    if not files:
+        return None
+    folder = os.path.join(work, "timeout-triggers", app["app"])
+    os.makedirs(folder, exist_ok=True)
+    for f in files:
+        with open(os.path.join(BENCH, f), "rb") as src, open(os.path.join(folder, os.path.basename(f)), "wb") as dst:
+            dst.write(src.read())
+    return folder
+
+
+def run_campaign(sdui, app, sources, budget, jobs, work, label, triggers=None):
     out = os.path.join(work, f"{label}-{app['app']}")
     cmd = [sdui, "fuzz", "run"] + decoder_args(app, sources, work, label) + [
            "--time", str(budget), "--jobs", str(jobs), "--output", out, "--no-build"]
@@ -60,6 +73,13 @@ def run_campaign(sdui, app, sources, budget, jobs, work, label):
     found = os.path.join(work, "decoders-zero", "seeds", app["module_name"])
     if label == "hand" and os.path.isdir(found):
         cmd += ["--seeds", found]
+    # --timeout-triggers IDS: those timeout bugs' triggers seed the campaign beside the samples
+    # found, so their labels (hang, slowdown, instrumentation: the replay without sanitizers) are
+    # checked whether or not the fuzzer builds such a document within the budget on its own. Only
+    # for those it does not: a slow seed slows every mutation of it (measured: WidgetBoard fell
+    # from 336 to 41 exec/s with its trigger seeded, and missed wb-01).
+    if triggers and label == "zero":
+        cmd += ["--seeds", found, "--seeds", triggers]
     started = time.time()
     proc = subprocess.run(cmd, text=True, capture_output=True, cwd=work)
     wall = time.time() - started
@@ -73,7 +93,17 @@ def run_campaign(sdui, app, sources, budget, jobs, work, label):
 
 def found(bug, results):
     """The first crash whose frames or title name the bug's file:line (a round-trip bug: whose
-    title names the invariant its message says)."""
+    title names the invariant its message says; a timeout: a timeout in the bug's file whose label
+    without sanitizers is one of those its message lists, `slowdown|hang`)."""
+    if bug["kind"] == "timeout":
+        name = os.path.basename(bug["file"])
+        for r in results:
+            for c in r.get("crashes", []):
+                in_file = any(name in f.get("location", "") for f in c.get("frames", []) if f.get("isProject"))
+                label = (c.get("timeoutCheck") or {}).get("label")
+                if c.get("kind") == "timeout" and in_file and label in bug["message"].split("|"):
+                    return c
+        return None
     if bug["kind"] == "round-trip":
         for r in results:
             for c in r.get("crashes", []):
@@ -115,6 +145,8 @@ def main():
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--sdui", default=None)
     ap.add_argument("--work", default=None)
+    ap.add_argument("--timeout-triggers", default="",
+                    help="timeout bug ids whose triggers seed their app's campaign too (checks the labels)")
     args = ap.parse_args()
     sdui = args.sdui or os.path.join(ROOT, "scripts", "sdui")
     apps = table("apps.tsv")
@@ -138,7 +170,8 @@ def main():
         print(f"{mode}: sliced and built {len(chosen)} decoders in {builds[mode]:.0f} s", flush=True)
     jobs = [(app, mode, label, where(app)) for app in apps for mode, label, where in modes if label == "zero" or app in hand]
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.parallel) as pool:
-        done = list(pool.map(lambda j: (j[0], j[1], run_campaign(sdui, j[0], j[3], args.budget, args.jobs, work, j[2])), jobs))
+        done = list(pool.map(lambda j: (j[0], j[1], run_campaign(sdui, j[0], j[3], args.budget, args.jobs, work, j[2],
+                                                                 timeout_triggers(j[0], bugs, work, args.timeout_triggers.split(",")) if args.timeout_triggers else None)), jobs))
     for app, label, run in done:
         mine = [b for b in bugs if b["app"] == app["app"]]
         key = "line" if label == "zero-code" else "handported_line"
@@ -158,6 +191,9 @@ def main():
                      "wall": run["wall"], "execs": r.get("execsPerSecond"), "found": sum(1 for _, c in hits if c),
                      "bugs": len(mine), "signatures": len(r.get("crashes", [])), "latest": max(first) if first else None,
                      "missing": [i for i, c in hits if c is None]})
+        labels = [f"{c['title'].split(' — ')[-1]}" for r0 in run["results"] for c in r0.get("crashes", []) if c.get("timeoutCheck")]
+        for t in labels:
+            print(f"{app['app']:14} {label:11} timeout: {t}", flush=True)
         print(f"{app['app']:14} {label:11} exit {run['status']}  slice {run['slice']} s  wall {run['wall']:.0f} s  "
               f"exec/s {r.get('execsPerSecond')}  bugs {rows[-1]['found']}/{len(mine)}  signatures {rows[-1]['signatures']}"
               + (f"  missing {rows[-1]['missing']}" if rows[-1]["missing"] else ""), flush=True)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Functions longer than 60 lines in Sources/ must say why they are one function.
 
-A Swift function, initializer, subscript or closure-bodied computed property whose body spans more
+A Swift function, initializer, subscript, computed property or closure stored in a property whose body spans more
 than LIMIT lines fails this check unless a comment in the five lines above its declaration (its
 doc comment included) or on its first body line starts with `Long on purpose:` and says why.
 Generated stand-ins and C files are not checked. Prints `FILE:LINE: NAME is N lines` for each
@@ -17,6 +17,9 @@ at the start of a line, their bodies by brace depth outside strings and comments
 import os, re, sys
 
 DECL = re.compile(r"^\s*(?:@[\w().:, \"]+\s+)*(?:(?:public|private|fileprivate|internal|open|static|class|final|override|mutating|nonmutating|nonisolated(?:\(unsafe\))?|required|convenience|@MainActor|async|throws)\s+)*(func\s+[^\s(<]+|init[?!]?|subscript|deinit)\b")
+# A computed property (`var markdown: String {`: a type and a body, no `=`) or a closure stored in a
+# property (`let handler = {`, `static let table: [K: V] = {`), by its name.
+PROPERTY = re.compile(r"^\s*(?:@[\w().:, \"]+\s+)*(?:(?:public|private|fileprivate|internal|open|static|class|final|override|lazy|nonisolated(?:\(unsafe\))?|@MainActor)\s+)*(?:var|let)\s+(\w+)\s*(?::\s*([^={]+?)\s*\{|(?::[^=]+)?=\s*\{)")
 MARK = "Long on purpose:"
 
 
@@ -55,7 +58,8 @@ def functions(path):
     result = []
     for start, text in enumerate(code):
         m = DECL.match(text)
-        if not m: continue
+        prop = None if m else PROPERTY.match(text)
+        if not m and not prop: continue
         # The body: from the first `{` at or after the declaration to its matching `}`.
         depth, opened, end = 0, False, None
         for k in range(start, min(len(code), start + 2000)):
@@ -67,7 +71,7 @@ def functions(path):
             if end is not None: break
             if not opened and k > start + 8: break  # a protocol requirement: no body
         if end is None: continue
-        name = m.group(1).replace("func ", "")
+        name = m.group(1).replace("func ", "") if m else "var " + prop.group(1)
         above = "\n".join(lines[max(0, start - 5):start + 2])
         result.append((start + 1, name, end - start + 1, MARK in above))
     return result
@@ -79,6 +83,9 @@ def self_test():
     cases = {
         "long": (f"struct A {{\n    func long() {{\n{body}\n    }}\n}}\n", 1),
         "justified": (f"struct A {{\n    // Long on purpose: one table.\n    func long() {{\n{body}\n    }}\n}}\n", 0),
+        "computed property": (f"struct A {{\n    var long: Int {{\n{body}\n        return 0\n    }}\n}}\n", 1),
+        "stored closure": (f"struct A {{\n    static let table: [Int] = {{\n{body}\n        return []\n    }}()\n}}\n", 1),
+        "stored value with observers is short": ("struct A {\n    var x: Int = 0 {\n        didSet { }\n    }\n}\n", 0),
         "braces in strings": ("struct A {\n    func short() {\n        let s = \"{{{\"\n        // }}}\n    }\n" + "\n" * 80 + "}\n", 0),
     }
     ok = True

@@ -13,6 +13,7 @@
 #include <sys/resource.h>
 #include <limits.h>
 #include <unistd.h>
+#include <time.h>
 #include <fcntl.h>
 #include <sys/wait.h>
 #if SDUI_HAS_PROCESSES
@@ -113,6 +114,12 @@ void sdui_crash_banner_set(const char *text) {
 }
 
 void sdui_crash_banner_clear(void) { sdui_banner_length = 0; }
+
+int64_t sdui_thread_cpu_nanoseconds(void) {
+    struct timespec t;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0) return -1;
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
 
 int64_t sdui_peak_resident_bytes(void) {
     // Not getrusage: on Linux its ru_maxrss survives exec, so a child would report the size of

@@ -51,6 +51,9 @@ public struct CampaignOptions: Sendable {
     /// (see ``CrashSites``): a crash-dense decoder keeps its speed. Off: libFuzzer's own behaviour,
     /// one job restart per crash (`--restart-on-crash`, for comparisons).
     public var skipKnownCrashes = true
+    /// Replay each timeout in a build of the target without sanitizers (`.build-fuzz-plain`, built
+    /// only when there is one) and label it hang, slowdown or instrumentation (``TimeoutReplay``).
+    public var measureTimeouts = true
     /// Markdown added at the end of report.md (the decoder slice and the seeds found, for a
     /// decoder plugged in where it lives).
     public var reportAppendix: String?
@@ -86,6 +89,13 @@ public struct TargetResult: Sendable, Codable {
         /// The fuzz engine's keys of the sites its inputs were kept under while fuzzing (the lines of
         /// `logs/<target>.crash-sites`, the names `crash-<key>`); none for an input libFuzzer kept.
         public var siteKeys: [CrashIdentity]? = nil
+        /// A timeout replayed without sanitizers: its cost there, size, depth and label (nil for
+        /// another kind, or when the campaign did not measure it).
+        public var timeoutCheck: TimeoutMeasurement? = nil
+
+        /// Whether this finding fails the campaign: every one but a timeout that is the price of
+        /// instrumentation (``TimeoutLabel/instrumentation``).
+        public var failsCampaign: Bool { timeoutCheck?.failsCampaign ?? true }
     }
 
     public var target: String
@@ -125,6 +135,9 @@ public struct TargetResult: Sendable, Codable {
     public var mutationMoves: [MutationMoveStatistic]? = nil
     /// Jobs that ended themselves early (their skipped crashes' leaks neared the memory limit).
     public var jobsEndedEarly: Int? = nil
+
+    /// The findings that fail the campaign (exit status 1): all but timeouts labelled instrumentation.
+    public var failingCrashes: [Crash] { crashes.filter(\.failsCampaign) }
 }
 
 public struct MemoryPoint: Sendable, Codable, Hashable {
@@ -263,8 +276,9 @@ public final class Campaign: @unchecked Sendable {
         }
         let records = FuzzOutcomeRecord.read(from: paths.outcomes)
         let triageStart = Date()
-        let (crashes, untriaged, unconfirmed) = try triage(target: target, binary: binary, artifacts: paths.artifacts,
+        var (crashes, untriaged, unconfirmed) = try triage(target: target, binary: binary, artifacts: paths.artifacts,
                                                            replayConfiguration: paths.replayConfiguration, start: start)
+        if options.measureTimeouts { measureTimeouts(&crashes, target: target, replayConfiguration: paths.replayConfiguration) }
         let triageSeconds = Date().timeIntervalSince(triageStart)
         let artifactFiles = CorpusReader.files(under: paths.artifacts).filter { !$0.hasSuffix("/" + FuzzHarnessConfiguration.fileName) }
         let slow = artifactFiles.filter { ($0 as NSString).lastPathComponent.hasPrefix("slow-") }

@@ -18,6 +18,9 @@ public struct CrashFinding: Sendable, Hashable {
     /// The user's innermost frame with a source line, as a path the CI system can open: relative
     /// to the folder the report is for (a repository's root) when the file is under it.
     public var site: Site?
+    /// Whether it fails the campaign (a timeout that is the price of instrumentation does not):
+    /// shown as a note, not an error, where the format has levels.
+    public var failsCampaign = true
 
     public struct Site: Sendable, Hashable {
         public var path: String
@@ -43,6 +46,7 @@ public struct CrashFinding: Sendable, Hashable {
         self.init(target: target, signature: crash.signature, kind: crash.kind, title: crash.title, message: crash.message,
                   inputs: crash.inputs, reproduce: crash.reproduce, frames: crash.frames, packageRoot: packageRoot,
                   baseDirectory: baseDirectory)
+        failsCampaign = crash.failsCampaign
     }
 
     /// The folder reports name paths relative to: the root of the git repository `folder` is in

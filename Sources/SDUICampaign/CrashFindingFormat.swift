@@ -53,7 +53,7 @@ public enum CrashFindingFormat: String, Sendable, CaseIterable {
             var text = "\(f.title) [\(f.target)]"
             if let first = f.inputs.first { text += "\nInput: \(first)" + (f.inputs.count > 1 ? " (and \(f.inputs.count - 1) more)" : "") }
             if let reproduce = f.reproduce { text += "\nReproduce: \(reproduce)" }
-            return SARIF.Result(ruleId: ruleID(f.kind.rawValue), ruleIndex: kinds.firstIndex(of: f.kind.rawValue) ?? 0, level: "error",
+            return SARIF.Result(ruleId: ruleID(f.kind.rawValue), ruleIndex: kinds.firstIndex(of: f.kind.rawValue) ?? 0, level: f.failsCampaign ? "error" : "note",
                                 message: .init(text: text), locations: location.map { [$0] } ?? [],
                                 partialFingerprints: ["sduiCrashSignature/v1": f.signature.description],
                                 properties: .init(target: f.target, signature: f.signature, inputs: f.inputs))
@@ -113,7 +113,7 @@ public enum CrashFindingFormat: String, Sendable, CaseIterable {
     public static func xcode(_ findings: [CrashFinding]) -> String {
         findings.map { f in
             let place = f.site.map { "\($0.path):\($0.line)" } ?? (f.inputs.first.map { "\($0):1" } ?? "sdui:1")
-            return "\(place): error: \(oneLine(f.title)) [\(f.target), signature \(f.signature)]\n"
+            return "\(place): \(f.failsCampaign ? "error" : "warning"): \(oneLine(f.title)) [\(f.target), signature \(f.signature)]\n"
         }.joined()
     }
 
@@ -126,7 +126,7 @@ public enum CrashFindingFormat: String, Sendable, CaseIterable {
             if let site = f.site { properties = "file=\(property(site.path)),line=\(site.line)," }
             properties += "title=\(property("sdui \(f.kind.rawValue) [\(f.target)]"))"
             let message = f.title + (f.inputs.first.map { " (input \($0))" } ?? "") + (f.reproduce.map { "\nReproduce: \($0)" } ?? "")
-            return "::error \(properties)::\(data(message))\n"
+            return "::\(f.failsCampaign ? "error" : "notice") \(properties)::\(data(message))\n"
         }.joined()
     }
 

@@ -28,6 +28,7 @@ public enum FuzzReplay {
 
     public static func main(_ testOneInput: (UnsafePointer<UInt8>?, Int) -> Int32) -> Never {
         let files = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("-") }
+        if let timing = Timing(arguments: CommandLine.arguments) { timing.run(files, testOneInput) }
         guard !files.isEmpty else {
             FileHandle.standardError.write(Data("usage: \(CommandLine.arguments[0]) FILE…  (replays inputs; build with the fuzz recipe to fuzz)\n".utf8))
             exit(64)
@@ -46,5 +47,50 @@ public enum FuzzReplay {
         }
         FileHandle.standardError.write(Data("Replayed \(files.count) input(s): no crash\n".utf8))
         exit(0)
+    }
+}
+
+extension FuzzReplay {
+    /// `--sdui-timing=RUNS,BUDGET_MS`: each file is run up to RUNS times, and no more once its runs
+    /// took BUDGET_MS in all, each run's time printed as it ends (`SDUIHarness timing: <ns> <file>`),
+    /// so a caller that stops a run at its deadline still has the runs before it. The campaign
+    /// times a timeout's input this way in a build without sanitizers (``TimeoutReplay``): inside
+    /// the process, so the process's start-up is not counted against the decoder, and in CPU time
+    /// of the decoding thread (wall time where that is unknown): the decode runs on this thread
+    /// (``MainActorCall`` does not hop), and on a CI machine busy with other jobs wall time counted
+    /// a 0.4 s decode as 1.2 s, a hang.
+    package struct Timing {
+        static let flag = "--sdui-timing="
+        package static let linePrefix = "SDUIHarness timing: "
+        var runs: Int
+        var budgetNanoseconds: UInt64
+
+        init?(arguments: [String]) {
+            guard let value = arguments.first(where: { $0.hasPrefix(Self.flag) })?.dropFirst(Self.flag.count) else { return nil }
+            let parts = value.split(separator: ",").compactMap { Int($0) }
+            runs = max(1, parts.first ?? 5)
+            budgetNanoseconds = UInt64(max(0, parts.count > 1 ? parts[1] : 1_000)) * 1_000_000
+        }
+
+        func run(_ files: [String], _ testOneInput: (UnsafePointer<UInt8>?, Int) -> Int32) -> Never {
+            for file in files {
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    FileHandle.standardError.write(Data("cannot read \(file)\n".utf8))
+                    exit(66)
+                }
+                let bytes = [UInt8](data)
+                var spent: UInt64 = 0
+                for _ in 0..<runs where spent < budgetNanoseconds {
+                    let start = Self.now()
+                    _ = bytes.withUnsafeBufferPointer { testOneInput($0.baseAddress, $0.count) }
+                    let took = Self.now() - start
+                    spent += took
+                    FileHandle.standardError.write(Data("\(Self.linePrefix)\(took) \(file)\n".utf8))
+                }
+            }
+            exit(0)
+        }
+
+        static func now() -> UInt64 { Platform.threadCPUNanoseconds() ?? DispatchTime.now().uptimeNanoseconds }
     }
 }

@@ -66,6 +66,13 @@ public enum Platform {
 
     // MARK: Memory
 
+    /// CPU time the calling thread has used, in nanoseconds, or nil where unknown: a single-threaded
+    /// decode's cost, which a busy machine does not inflate as it does wall time.
+    public static func threadCPUNanoseconds() -> UInt64? {
+        let n = sdui_thread_cpu_nanoseconds()
+        return n >= 0 ? UInt64(n) : nil
+    }
+
     /// Peak resident memory of this process, in bytes, or nil where unknown.
     public static func peakResidentBytes() -> Int? {
         let n = sdui_peak_resident_bytes()

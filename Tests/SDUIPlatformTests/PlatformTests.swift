@@ -30,6 +30,19 @@ import Testing
         #expect(Platform.residentBytes(of: -5) == nil)
     }
 
+    @Test func threadCPUTimeCountsWorkNotWaiting() throws {
+        let start = try #require(Platform.threadCPUNanoseconds())
+        Thread.sleep(forTimeInterval: 0.2)
+        let afterSleep = try #require(Platform.threadCPUNanoseconds())
+        #expect(afterSleep - start < 50_000_000)  // asleep: (almost) no CPU time
+        var x: UInt64 = 1
+        let wall = Date()
+        while Date().timeIntervalSince(wall) < 0.2 { for i in 0..<10_000 { x = x &* 6364136223846793005 &+ UInt64(i) } }
+        let afterWork = try #require(Platform.threadCPUNanoseconds())
+        #expect(x != 0)
+        #expect(afterWork - afterSleep > 20_000_000)  // busy for 0.2 s of wall time: some of it on a CPU
+    }
+
     @Test func symbolsOfTheRunningProgramAreFound() {
         #expect(Platform.symbol(named: "malloc") != nil)
         // Not a fuzz build: libFuzzer's mutator is absent, and asking for it must not crash.

@@ -49,6 +49,10 @@ void sdui_ignore_sigpipe(void);
 void sdui_crash_banner_set(const char *text);
 void sdui_crash_banner_clear(void);
 
+/// CPU time the calling thread has used, in nanoseconds (POSIX CLOCK_THREAD_CPUTIME_ID, on Linux
+/// and Darwin); -1 when unknown. What a decode costs, whatever else the machine runs.
+int64_t sdui_thread_cpu_nanoseconds(void);
+
 /// Peak resident memory of this process since it started (since its exec), in bytes: Linux's
 /// VmHWM, Darwin's resident_size_max; -1 when unknown.
 int64_t sdui_peak_resident_bytes(void);

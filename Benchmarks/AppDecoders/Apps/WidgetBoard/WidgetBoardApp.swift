@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct WidgetBoardApp: App {
+    var body: some Scene {
+        WindowGroup {
+            BoardView()
+        }
+    }
+}
