@@ -1,4 +1,5 @@
 import Foundation
+import SDUICrashAnalysis
 import SDUIPayload
 import SDUIPlatformProcesses
 import SDUIFuzz
