@@ -449,7 +449,8 @@ public final class Campaign: @unchecked Sendable {
         func isTimeout(_ i: Int) -> Bool { (files[i] as NSString).lastPathComponent.hasPrefix("timeout-") }
         let quickKeys: [CrashIdentity?] = try parallelMap(count: files.count, workers: workers) { i in
             counter.step(files[i])
-            return isTimeout(i) ? nil : try triage.quickKey(binary: binary, input: files[i], timeout: timeout, rssLimitMB: rssLimitMB)
+            return isTimeout(i) ? nil : try triage.quickKey(binary: binary, input: files[i], timeout: timeout, rssLimitMB: rssLimitMB,
+                                                             configuration: configuration)
         }
         var firstWithKey: [CrashIdentity: Int] = [:]
         for (i, key) in quickKeys.enumerated() { if let key, firstWithKey[key] == nil { firstWithKey[key] = i } }

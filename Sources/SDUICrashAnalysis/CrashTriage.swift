@@ -116,23 +116,35 @@ public struct CrashTriage: Sendable {
     /// ``CrashIdentity/Resolution-swift.enum/addresses`` resolution: the kind of stop, the runtime's
     /// message and the code offsets of the top frames. Nil when the input does not crash (or the
     /// output has no stack), so it gets a full replay.
-    public func quickKey(binary: String, input: String, timeout: Int, rssLimitMB: Int) throws -> CrashIdentity? {
+    /// `configuration`: the harness's, as the full replay gets it (the same checks, content
+    /// encoding and limits), with an outcome file of the quick replay's own: a broken invariant is
+    /// told by its typed record, not by the harness's words on standard error.
+    public func quickKey(binary: String, input: String, timeout: Int, rssLimitMB: Int,
+                         configuration: FuzzHarnessConfiguration = .init()) throws -> CrashIdentity? {
+        let run = try HarnessRun(configuration: configuration, timeout: timeout, rssLimitMB: rssLimitMB)
+        defer { run.remove() }
         let out = try ProcessRunner.run(binary, ["-timeout=\(timeout)", "-rss_limit_mb=\(rssLimitMB)", "-malloc_limit_mb=\(rssLimitMB)",
                                                  "-runs=1", input],
-                                        environment: ["ASAN_OPTIONS": "detect_leaks=0:symbolize=0"], timeout: Self.replayDeadline(timeout),
-                                        interruptSignal: SIGABRT)
+                                        environment: ["ASAN_OPTIONS": "detect_leaks=0:symbolize=0",
+                                                      FuzzHarnessConfiguration.environmentVariable: run.configurationFile],
+                                        timeout: Self.replayDeadline(timeout), interruptSignal: SIGABRT)
         guard out.status != 0 else { return nil }
-        return Self.quickKey(output: out.stderr + out.stdout, binary: binary, timedOut: out.timedOut)
+        let violation = run.records.lazy.compactMap { record -> InvariantViolation? in
+            if case .invariantViolated(let violation, _) = record { return violation } else { return nil }
+        }.first
+        return Self.quickKey(output: out.stderr + out.stdout, binary: binary, timedOut: out.timedOut, violation: violation)
     }
 
-    /// The identity of an unsymbolized replay's output (see above).
-    package static func quickKey(output text: String, binary: String, timedOut: Bool) -> CrashIdentity? {
+    /// The identity of an unsymbolized replay's output (see above), and of the invariant it broke.
+    package static func quickKey(output text: String, binary: String, timedOut: Bool, violation: InvariantViolation? = nil) -> CrashIdentity? {
         let lines = text.split(separator: "\n").map(String.init)
         let stop = lines.first { $0.contains("ERROR: libFuzzer:") || $0.contains("ERROR: AddressSanitizer:") }?
             .components(separatedBy: "ERROR: ").last?.prefix { $0 != "(" && !$0.isNumber } ?? ""
-        let message = Self.runtimeMessage(lines).map {
-            $0.replacingOccurrences(of: #"0x[0-9a-fA-F]+|\d+"#, with: "N", options: .regularExpression)
-        } ?? ""
+        // A broken invariant: its kind and where in the value (indices masked), from its record.
+        let message = violation.map { "invariant \($0.kind.rawValue) " + ($0.codingPath ?? "").replacingOccurrences(of: #"\d+"#, with: "N", options: .regularExpression) }
+            ?? Self.runtimeMessage(lines).map {
+                $0.replacingOccurrences(of: #"0x[0-9a-fA-F]+|\d+"#, with: "N", options: .regularExpression)
+            } ?? ""
         // `#5 0x55d0… (/path/binary+0x1234)`: the offsets of the frames inside the fuzz binary. Frames
         // in libraries are left out: a failed cast spends a dozen frames in libc and the Swift
         // runtime before the decoder's own, and two casts with the same message would look alike.

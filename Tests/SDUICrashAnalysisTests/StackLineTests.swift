@@ -20,6 +20,25 @@ import Testing
         }
     }
 
+    /// The quick pass tells a broken invariant by its typed record (kind, and where with indices
+    /// masked), not by the harness's words: the same invariant at another index is one key, another
+    /// invariant at the same place is another.
+    @Test func aQuickKeyOfABrokenInvariantIsItsRecord() {
+        let output = """
+        Fatal error: words the key does not read
+        ==1== ERROR: libFuzzer: deadly signal
+            #5 0x55d0 (/app/.build-fuzz/release/FuzzShop+0x1234)
+        """
+        func key(_ kind: InvariantViolation.Kind, _ path: String) -> CrashIdentity? {
+            CrashTriage.quickKey(output: output, binary: "/app/.build-fuzz/release/FuzzShop", timedOut: false,
+                                 violation: InvariantViolation(kind: kind, detail: "x", codingPath: path))
+        }
+        #expect(key(.reencodingFailed, "sections[2].discount") != nil)
+        #expect(key(.reencodingFailed, "sections[2].discount") == key(.reencodingFailed, "sections[7].discount"))
+        #expect(key(.reencodingFailed, "sections[2].discount") != key(.roundTripChanged, "sections[2].discount"))
+        #expect(key(.reencodingFailed, "sections[2].discount") != CrashTriage.quickKey(output: output, binary: "/app/.build-fuzz/release/FuzzShop", timedOut: false))
+    }
+
     @Test func framesOfAnASanStackWithSpacesInPaths() {
         let triage = CrashTriage(packageRoot: "/app", fuzzProduct: "FuzzShop")
         let frames = triage.parseFrames([
