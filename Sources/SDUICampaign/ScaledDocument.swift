@@ -30,6 +30,19 @@ public struct DocumentShape: Sendable, Hashable {
     /// rejects halfway (as fuzz inputs often are) is measured too.
     public static func nestingDepth(_ text: [UInt8]) -> Int {
         var depth = 0, deepest = 0
+        forEachBracket(in: text[...]) { c in
+            if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
+                depth += 1
+                deepest = max(deepest, depth)
+            } else {
+                depth = max(0, depth - 1)
+            }
+        }
+        return deepest
+    }
+
+    /// Calls `body` with each `{`, `[`, `}` and `]` of `text` outside strings (escapes honoured).
+    static func forEachBracket(in text: ArraySlice<UInt8>, _ body: (UInt8) -> Void) {
         var inString = false, escaped = false
         for c in text {
             if inString {
@@ -38,14 +51,10 @@ public struct DocumentShape: Sendable, Hashable {
             }
             switch c {
             case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-                deepest = max(deepest, depth)
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth = max(0, depth - 1)
+            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "}"), UInt8(ascii: "]"): body(c)
             default: break
             }
         }
-        return deepest
     }
 }
 
@@ -110,18 +119,8 @@ public enum ScaledDocument {
     /// The brackets open at the end of `text`, outermost first.
     static func openContainers(in text: ArraySlice<UInt8>) -> [UInt8] {
         var stack: [UInt8] = []
-        var inString = false, escaped = false
-        for c in text {
-            if inString {
-                if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch c {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): stack.append(c)
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): if !stack.isEmpty { stack.removeLast() }
-            default: break
-            }
+        DocumentShape.forEachBracket(in: text) { c in
+            if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") { stack.append(c) } else if !stack.isEmpty { stack.removeLast() }
         }
         return stack
     }
