@@ -65,7 +65,7 @@ public struct TimeoutReplay: Sendable {
         for fraction in [0.25, 0.5] {
             let text = ScaledDocument.prefix(of: shape.text, fraction: fraction) ?? Array(shape.text.prefix(Int(Double(shape.text.count) * fraction)))
             guard !text.isEmpty, !files.contains(where: { $0.bytes == text.count }) else { continue }
-            let payload = shape.encoding.map { Deflater.compress(text, as: $0) } ?? text
+            guard let payload = Self.payload(text, encoding: shape.encoding) else { continue }
             let path = work + "/scaled-\(Int(fraction * 100))"
             try Data(payload).write(to: URL(fileURLWithPath: path))
             files.append((path, text.count))
@@ -73,6 +73,19 @@ public struct TimeoutReplay: Sendable {
         let timed = try time(binary: binary, files: files.map(\.path), timeout: timeout, configuration: configuration)
         return files.compactMap { f in timed[f.path].flatMap(Self.median).map { ScalingPoint(bytes: f.bytes, seconds: $0) } }
             + [ScalingPoint(bytes: shape.text.count, seconds: wholeSeconds)]
+    }
+
+    /// `text` compressed as the input was, such that the harness reads it back as that text: a raw
+    /// deflate stream whose first byte looks like JSON text would be read as plain text, rejected at
+    /// once and timed as a tiny document (a growth that looks linear or unmeasurable). Other
+    /// compression levels give other first bytes; nil when none reads back (the point is left out).
+    static func payload(_ text: [UInt8], encoding: ContentEncoding?) -> [UInt8]? {
+        guard let encoding else { return text }
+        for level: Int32 in [6, 9, 1, 5, 3, 8, 2, 4, 7, 0] {
+            let payload = Deflater.compress(text, as: encoding, level: level)
+            if DocumentShape(input: payload).text == text { return payload }
+        }
+        return nil
     }
 
     /// Each file's run times in seconds, from the replayer's `--sdui-timing` lines. Each file gets

@@ -113,6 +113,10 @@ public enum TimeoutVerdict {
         if let exponent, exponent >= superlinearExponent {
             return (.slowdown, exponent, "the cost grows faster than the input: a larger response freezes the app")
         }
+        // Growth not measured, and slow: nothing says it is the sanitizers' price, so it is the app's.
+        if exponent == nil, plainSeconds >= slowSeconds {
+            return (.slowdown, nil, "slow without sanitizers and its growth could not be measured on smaller versions of it: taken as the app's")
+        }
         let growth = exponent == nil ? "too fast to measure its growth" : "linear in the input"
         let slow = plainSeconds >= slowSeconds ? " (slow, but within the timeout)" : ""
         return (.instrumentation, exponent, "\(growth) without sanitizers\(slow): the price of AddressSanitizer and coverage; not a failure")

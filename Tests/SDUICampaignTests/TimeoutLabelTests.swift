@@ -44,6 +44,26 @@ import Testing
         #expect(fast.exponent == nil)
     }
 
+    /// Slow without sanitizers and no growth measured (its smaller versions could not be made, or
+    /// did not read back): nothing says it is the sanitizers' price, so it fails the campaign.
+    @Test func aSlowDecodeWhoseGrowthIsUnknownIsNotExcused() {
+        let unknown = TimeoutVerdict.label(timeoutSeconds: 1, plainSeconds: 0.54, scaling: Self.points([(8_400, 0.54)]))
+        #expect(unknown.0 == .slowdown)
+        #expect(unknown.reason.contains("could not be measured"))
+    }
+
+    /// The smaller versions are compressed as the input was and read back as the same text: a raw
+    /// deflate stream whose first byte looks like JSON would be read as plain text and rejected.
+    @Test func scaledPayloadsReadBackAsTheirText() throws {
+        let text = Array(("{\"props\": " + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "}").utf8)
+        for encoding in [ContentEncoding.rawDeflate, .zlib, .gzip] {
+            let payload = try #require(TimeoutReplay.payload(text, encoding: encoding))
+            #expect(DocumentShape(input: payload).text == text)
+            #expect(DocumentShape(input: payload).encoding == encoding)
+        }
+        #expect(TimeoutReplay.payload(text, encoding: nil) == text)
+    }
+
     @Test func aSlowdownMustShowAtEveryStep() {
         // A half that the decoder rejects early looks superlinear from the half to the whole, but
         // not from the quarter to the half: the smallest step counts, and it is linear.
