@@ -121,6 +121,6 @@ if [ -n "$sarif_written" ]; then output sarif "$(absolute "$sarif_written")"; el
 # workflow uploads only when there is something to show (code scanning may be off on a private
 # repository, and an empty upload would fail the job there).
 results=0
-if [ -n "$sarif_written" ]; then results="$(grep -o '"ruleId"' "$sarif_written" | wc -l | tr -d ' ')"; fi
+if [ -n "$sarif_written" ]; then results="$( (grep -o '"ruleId"' "$sarif_written" || true) | wc -l | tr -d ' ')"; fi
 output sarif-results "$results"
 exit "$status"
