@@ -47,13 +47,13 @@ struct FuzzRegressCommand: ParsableCommand {
         var cases: [(input: String, sidecar: RegressionStore.Sidecar)]
     }
 
-    /// The store of kept crash inputs: the package's own, or (a decoder where it lives) those its
-    /// module's product kept, replayed through its generated package, the store being where the user is.
-    func store() throws -> Store {
-        guard located.isGiven else {
-            let root = try package.root()
-            return Store(root: root, generated: false, cases: RegressionStore(directory: dir.hasPrefix("/") ? dir : root + "/" + dir).cases())
-        }
+    /// The stores of kept crash inputs: the package's own, or (a decoder where it lives) those its
+    /// module's product kept, replayed through its generated package, the store being where the
+    /// user is. With sdui.json naming the decoder and no option, both: every kept input is replayed
+    /// through what kept it (the file's decoder, or a fuzz target of the package beside it).
+    func stores() throws -> [Store] {
+        let storeFolder = dir.hasPrefix("/") ? dir : FileManager.default.currentDirectoryPath + "/" + dir
+        guard located.isGiven else { return [try packageStore(excluding: nil)] }
         let prepared: PluggedDecoder.Prepared
         do {
             prepared = try located.pluggedDecoder(package: package).prepare(seeds: [], findSeeds: false) { printError("sdui fuzz regress: " + $0) }
@@ -61,9 +61,17 @@ struct FuzzRegressCommand: ParsableCommand {
             printError("sdui fuzz regress: \(error)")
             throw ExitCode(2)
         }
-        let storeFolder = dir.hasPrefix("/") ? dir : FileManager.default.currentDirectoryPath + "/" + dir
-        return Store(root: prepared.package.folder, generated: true,
-                     cases: RegressionStore(directory: storeFolder).cases().filter { $0.sidecar.product == prepared.package.product })
+        let plugged = Store(root: prepared.package.folder, generated: true,
+                            cases: RegressionStore(directory: storeFolder).cases().filter { $0.sidecar.product == prepared.package.product })
+        guard !located.flagsGiven, let others = try? packageStore(excluding: prepared.package.product), !others.cases.isEmpty else { return [plugged] }
+        return [plugged, others]
+    }
+
+    /// The package's own store (its fuzz targets' kept inputs), without those of `product`.
+    func packageStore(excluding product: String?) throws -> Store {
+        let root = try package.root()
+        let cases = RegressionStore(directory: dir.hasPrefix("/") ? dir : root + "/" + dir).cases().filter { $0.sidecar.product != product }
+        return Store(root: root, generated: false, cases: cases)
     }
 
     /// What `run` prints when there is nothing to replay, in the format asked for.
@@ -78,9 +86,24 @@ struct FuzzRegressCommand: ParsableCommand {
     }
 
     func run() throws {
-        let kept = try store()
+        let stores = try stores()
+        let total = stores.reduce(0) { $0 + $1.cases.count }
+        guard total > 0 else { return reportNothingKept() }
+        var replays: [CrashFindingFormat.Replay] = []
+        for kept in stores where !kept.cases.isEmpty { replays += try replay(kept) }
+        let crashed = replays.filter { $0.finding != nil }.count
+        let verdict = "\(total) kept input(s): \(crashed) crash again."
+        print(Self.render(replays, format: format, verdict: verdict), terminator: "")
+        if format == .github {
+            let text = CrashFindingFormat.githubSummary(title: "sdui fuzz regress", verdict: verdict, replays.compactMap(\.finding))
+            do { try GitHubStepSummary.append(text) } catch { printError("sdui fuzz regress: cannot append to $GITHUB_STEP_SUMMARY: \(error)") }
+        }
+        if crashed > 0 { throw ExitCode(1) }
+    }
+
+    /// Builds a store's products (unless --no-build) and replays each of its kept inputs.
+    func replay(_ kept: Store) throws -> [CrashFindingFormat.Replay] {
         let (root, cases, generated) = (kept.root, kept.cases, kept.generated)
-        guard !cases.isEmpty else { return reportNothingKept() }
         let builder = FuzzBuilder(packageRoot: root)
         for product in Set(cases.map(\.sidecar.product)).sorted() where !noBuild {
             do { try builder.build(product) } catch { printError("sdui fuzz regress: \(error)"); throw ExitCode(2) }
@@ -105,14 +128,7 @@ struct FuzzRegressCommand: ParsableCommand {
             let line = "\(finding == nil ? "ok     " : "CRASHES") \(shown)  [\(sidecar.product)] \(finding?.title ?? "")"
             if format == .text { print(line) } else { printError(line) }
         }
-        let crashed = replays.filter { $0.finding != nil }.count
-        let verdict = "\(cases.count) kept input(s): \(crashed) crash again."
-        print(Self.render(replays, format: format, verdict: verdict), terminator: "")
-        if format == .github {
-            let text = CrashFindingFormat.githubSummary(title: "sdui fuzz regress", verdict: verdict, replays.compactMap(\.finding))
-            do { try GitHubStepSummary.append(text) } catch { printError("sdui fuzz regress: cannot append to $GITHUB_STEP_SUMMARY: \(error)") }
-        }
-        if crashed > 0 { throw ExitCode(1) }
+        return replays
     }
 
     static func render(_ replays: [CrashFindingFormat.Replay], format: CrashFindingFormat, verdict: String) -> String {
