@@ -59,7 +59,13 @@ public struct KeptCrash: Sendable, Hashable, CustomStringConvertible {
     public func body() throws -> Data {
         let bytes = [UInt8](try Data(contentsOf: url))
         do {
-            let declared = try contentEncoding.map { e throws(PayloadError) in try DeclaredEncoding(contentEncoding: e) }
+            var declared = try contentEncoding.map { e throws(PayloadError) in try DeclaredEncoding(contentEncoding: e) }
+            // No encoding recorded: read the bytes as the fuzz target that kept them did (gzip and
+            // zlib by their headers, JSON by its first byte, anything else raw deflate), or a raw
+            // deflate input would be rejected here and never replayed.
+            if declared == nil, bytes.withUnsafeBytes({ PayloadDecoder.sniff($0) }) == .identity, !Self.startsLikeJSONText(bytes) {
+                declared = .exactly(.rawDeflate)
+            }
             return Data(try PayloadDecoder().decode(bytes, declared: declared).text)
         } catch {
             throw NotAResponse(reason: "\(error)")
@@ -67,6 +73,14 @@ public struct KeptCrash: Sendable, Hashable, CustomStringConvertible {
     }
 
     struct NotAResponse: Error { var reason: String }
+
+    /// The fuzz harness's rule (`PayloadSniffer`): blank, or starting with `{`, `[`, `"` or a BOM.
+    static func startsLikeJSONText(_ bytes: [UInt8]) -> Bool {
+        switch bytes.first(where: { $0 != 0x20 && $0 != 0x0a && $0 != 0x0d && $0 != 0x09 }) {
+        case nil, UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), 0xEF: return true
+        default: return false
+        }
+    }
 
     /// Decodes the kept input with `decode`, the decoder as the app calls it.
     public func replay<Decoded>(_ decode: (Data) throws -> Decoded) -> Outcome {

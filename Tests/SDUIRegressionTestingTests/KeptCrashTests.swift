@@ -125,3 +125,20 @@ import TestSupport
         return screen
     }
 }
+
+/// A kept input with no recorded encoding is read as the fuzz target read it: bytes that start
+/// like neither JSON nor gzip/zlib are raw deflate (the fuzz harness's rule), so it is replayed.
+@Test func aRawDeflateInputWithNoRecordedEncodingIsReadAsTheFuzzerReadIt() throws {
+    let json = Array(#"{"views": [{"viewType": "grid"}]}"#.utf8)
+    let raw = Deflater.compress(json, as: .rawDeflate)
+    try #require(!KeptCrash.startsLikeJSONText(raw), "this raw deflate stream happens to start like JSON")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("kept-raw-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data(raw).write(to: file)
+    let kept = KeptCrash(url: file, decoder: "FuzzMyDecoder", signature: "crash-1", title: "t", contentEncoding: nil)
+    #expect(try kept.body() == Data(json))
+    let plainFile = file.appendingPathExtension("json")
+    defer { try? FileManager.default.removeItem(at: plainFile) }
+    try Data(json).write(to: plainFile)
+    #expect(try KeptCrash(url: plainFile, decoder: "FuzzMyDecoder", signature: "crash-1", title: "t", contentEncoding: nil).body() == Data(json))
+}
