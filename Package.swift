@@ -192,6 +192,9 @@ let package = Package(
         .testTarget(name: "SDUIRegressionTestingTests", dependencies: ["SDUIRegressionTesting", "SDUIPayload", "TestSupport"]),
         // A test process in miniature that a kept crash input ends (KeptCrashTests runs it).
         .executableTarget(name: "KeptCrashProbe", dependencies: ["SDUIRegressionTesting"], path: "Tests/KeptCrashProbe"),
+        // Runs every printed reproduce line of a real campaign's report and checks it gives the
+        // signature triage gave (scripts/fuzz-ci.sh and planted-bugs-ci.sh run it).
+        .executableTarget(name: "ReproduceLinesProbe", dependencies: ["SDUICampaign"], path: "Tests/ReproduceLinesProbe"),
         // Crash-site skipping exercised in a process of its own (its handlers have no place in the
         // shared test runner); CrashSitesTests runs it.
         .executableTarget(name: "CrashSitesProbe", dependencies: ["SDUIFuzz", "SDUIPlatform"], path: "Tests/CrashSitesProbe"),

@@ -13,7 +13,8 @@
 #     schema (scripts/check-sarif.sh), the planted bug's result located at its decoder's line;
 #  7. the harness's own accounts: the smoke campaign's mutation moves reached new coverage (the
 #     counters are read in a fuzz build), and the planted crash's printed reproduce command (the
-#     binary, the harness.json beside the artifacts, the input) crashes again when run as printed.
+#     binary, the harness.json beside the artifacts, the input) crashes again when run as printed,
+#     with the signature triage gave (Tests/ReproduceLinesProbe).
 # Usage: scripts/fuzz-ci.sh [SMOKE_SECONDS] [PLANTED_SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,6 +78,9 @@ if (env -u SWIFT_BACKTRACE -u ASAN_OPTIONS -u SWIFT_DETERMINISTIC_HASHING bash -
   tail -20 "$work/reproduce.log"; echo "fuzz-ci: the printed reproduce command did not crash"; exit 1
 fi
 grep -q 'PlantedBugDecoder' "$work/reproduce.log" || { tail -20 "$work/reproduce.log"; echo "fuzz-ci: the reproduced crash is not the planted bug"; exit 1; }
+swift build --product ReproduceLinesProbe >/dev/null
+"$(swift build --show-bin-path)/ReproduceLinesProbe" "$work/planted/report.json" . \
+  || { echo "fuzz-ci: a printed reproduce line does not give the signature triage gave"; exit 1; }
 
 echo "== fuzz-ci: --libfuzzer ARCHIVE (the way for a toolchain that ships no libFuzzer)"
 resources="$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["paths"]["runtimeResourcePath"])')"

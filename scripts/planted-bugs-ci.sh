@@ -7,7 +7,8 @@
 #     the decoders (FeedKit and SectionKit two at a time for BUDGET seconds, then ViewItemsKit for
 #     30 s; --jobs 1 each) and fail unless each required bug is found, its signature maps to that
 #     bug, and its title names the bug's function and message, and unless every bug found is one
-#     signature and its line no other;
+#     signature and its line no other; then every crash's printed reproduce line is run as printed
+#     and must give the signature triage gave (Tests/ReproduceLinesProbe);
 #  3. a campaign on the crash-dense decoder (scripts/bench-crash-dense.py --check, DENSE seconds).
 # Usage: scripts/planted-bugs-ci.sh [BUDGET] [DENSE]   (defaults 60 s and 90 s)
 # The budgets hold a wide margin: in BENCHMARKS.md the required bugs are found within 3 s and the
@@ -99,6 +100,15 @@ for name, product, required in [("feed", "FuzzFeedKit", feed), ("sect", "FuzzSec
         print(f"     also found: {', '.join(extra)}")
 sys.exit(1 if failed else 0)
 PY
+
+# 2b. every crash's printed reproduce line, run as printed from the package, gives the signature
+#     triage gave (ReproduceLinesProbe: the line and triage's replay are one ReplayPlan).
+echo "== planted-bugs: every printed reproduce line gives triage's signature"
+swift build --product ReproduceLinesProbe >/dev/null
+probe="$(swift build --show-bin-path)/ReproduceLinesProbe"
+for name in feed sect vi; do
+  "$probe" "$work/$name/report.json" "$pkg"
+done
 
 # 3. the crash-dense decoder (CatalogKit: 37 shallow crash sites, three deep bugs behind them), with
 #    the README's defaults (--jobs = cores): every deep bug and at least 33 of the 37 shallow sites

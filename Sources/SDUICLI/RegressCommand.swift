@@ -40,12 +40,7 @@ struct FuzzRegressCommand: ParsableCommand {
 
     func validate() throws { try located.validate(targets: []) }
 
-    /// The kept inputs to replay: where their package is, whether it is generated, and the cases.
-    struct Store {
-        var root: String
-        var generated: Bool
-        var cases: [(input: String, sidecar: RegressionStore.Sidecar)]
-    }
+    typealias Store = RegressSession.Store
 
     /// The stores of kept crash inputs: the package's own, or (a decoder where it lives) those its
     /// module's product kept, replayed through its generated package, the store being where the
@@ -82,7 +77,7 @@ struct FuzzRegressCommand: ParsableCommand {
         case .junit: print(CrashFindingFormat.junit([], suite: "sdui-fuzz-regress"), terminator: "")
         default: print(verdict)
         }
-        if format == .github { try? GitHubStepSummary.append(CrashFindingFormat.githubSummary(title: "sdui fuzz regress", verdict: verdict, [])) }
+        if format == .github { _ = try? GitHubStepSummary.append(CrashFindingFormat.githubSummary(title: "sdui fuzz regress", verdict: verdict, [])) }
     }
 
     func run() throws {
@@ -101,34 +96,16 @@ struct FuzzRegressCommand: ParsableCommand {
         if crashed > 0 { throw ExitCode(1) }
     }
 
-    /// Builds a store's products (unless --no-build) and replays each of its kept inputs.
+    /// Replays a store's kept inputs through the library's session (building first unless --no-build).
     func replay(_ kept: Store) throws -> [CrashFindingFormat.Replay] {
-        let (root, cases, generated) = (kept.root, kept.cases, kept.generated)
-        let builder = FuzzBuilder(packageRoot: root)
-        for product in Set(cases.map(\.sidecar.product)).sorted() where !noBuild {
-            do { try builder.build(product) } catch { printError("sdui fuzz regress: \(error)"); throw ExitCode(2) }
+        var session = RegressSession()
+        session.build = !noBuild
+        do {
+            return try session.replay(kept) { line in if format == .text { print(line) } else { printError(line) } }
+        } catch let error as RegressSession.RegressError {
+            printError("sdui fuzz regress: \(error)")
+            throw ExitCode(2)
         }
-        let here = FileManager.default.currentDirectoryPath
-        var replays: [CrashFindingFormat.Replay] = []
-        for (input, sidecar) in cases {
-            let triage = CrashTriage(packageRoot: root, fuzzProduct: sidecar.product, generated: generated)
-            var harness = FuzzHarnessConfiguration()
-            harness.contentEncoding = sidecar.contentEncoding
-            let started = Date()
-            let binary = builder.binary(sidecar.product)
-            let (analysis, _) = try triage.replay(binary: binary, input: input, timeout: 10, rssLimitMB: 2048, configuration: harness,
-                                                  extraEnvironment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
-            let shown = input.replacingOccurrences(of: (generated ? here : root) + "/", with: "")
-            let finding = analysis.signature.map { signature in
-                CrashFinding(target: sidecar.product, signature: signature, kind: analysis.kind, title: analysis.title,
-                             message: analysis.message, inputs: [shown], reproduce: "sdui repro \(shown)", frames: analysis.frames,
-                             packageRoot: root, baseDirectory: CrashFinding.reportBase(for: here))
-            }
-            replays.append(.init(input: shown, product: sidecar.product, finding: finding, seconds: Date().timeIntervalSince(started)))
-            let line = "\(finding == nil ? "ok     " : "CRASHES") \(shown)  [\(sidecar.product)] \(finding?.title ?? "")"
-            if format == .text { print(line) } else { printError(line) }
-        }
-        return replays
     }
 
     static func render(_ replays: [CrashFindingFormat.Replay], format: CrashFindingFormat, verdict: String) -> String {

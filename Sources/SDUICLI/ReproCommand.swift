@@ -81,7 +81,7 @@ struct ReproCommand: ParsableCommand {
     @Option(help: "How the input was found, recorded by --keep (default: from its file name).")
     var foundBy: String?
 
-    @Flag(help: "Skip the debug-build replay.")
+    @Flag(help: "Skip the debug replay (the decoder's normal debug build, Swift's backtracer on).")
     var noDebug = false
 
     @Flag(help: "Use the binaries already built.")

@@ -261,9 +261,10 @@ public final class Campaign: @unchecked Sendable {
         // shallow bug found again and again would eat the budget meant for the deeper ones.
         let asanOptions = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] ?? "detect_leaks=0:symbolize=0"
         let environment = [FuzzHarnessConfiguration.environmentVariable: paths.jobsConfiguration, "ASAN_OPTIONS": asanOptions]
-        var command = ReproduceCommand(binary: relative(binary), configuration: .file(relative(paths.jobsConfiguration)),
-                                       flags: arguments.filter { $0.hasPrefix("-") }.map(relative), inputs: arguments.filter { !$0.hasPrefix("-") }.map(relative))
-        command.environment = [("SWIFT_BACKTRACE", "enable=off"), ("ASAN_OPTIONS", asanOptions)]
+        var plan = ReplayPlan(binary: binary, configuration: .file(paths.jobsConfiguration),
+                              flags: arguments.filter { $0.hasPrefix("-") }, inputs: arguments.filter { !$0.hasPrefix("-") })
+        plan.environment = [("SWIFT_BACKTRACE", "enable=off"), ("ASAN_OPTIONS", asanOptions)]
+        let command = plan.line(showing: relative)
 
         let start = Date()
         let run = try runFuzzer(binary, arguments, environment: environment, target: target.name, paths: paths, start: start)
@@ -271,20 +272,18 @@ public final class Campaign: @unchecked Sendable {
         // as a campaign that found nothing.
         let log = (try? String(contentsOfFile: paths.log, encoding: .utf8)) ?? ""
         if run.first == nil, !log.contains("INFO: Loaded") {
-            throw CampaignError.fuzzerDidNotStart(target: target.name, status: run.exitStatus, log: relative(paths.log), command: command.description,
+            throw CampaignError.fuzzerDidNotStart(target: target.name, status: run.exitStatus, log: relative(paths.log), command: command,
                                                   output: String(log.suffix(1500)))
         }
         let records = FuzzOutcomeRecord.read(from: paths.outcomes)
         let triageStart = Date()
-        var (crashes, untriaged, unconfirmed) = try triage(target: target, binary: binary, artifacts: paths.artifacts,
-                                                           replayConfiguration: paths.replayConfiguration, start: start)
-        if options.measureTimeouts { measureTimeouts(&crashes, target: target, replayConfiguration: paths.replayConfiguration) }
+        var triaged = try triage(target: target, binary: binary, artifacts: paths.artifacts, start: start)
+        if options.measureTimeouts { measureTimeouts(&triaged, target: target) }
+        let (crashes, untriaged, unconfirmed) = (triaged.crashes, triaged.untriaged, triaged.unconfirmed)
         let triageSeconds = Date().timeIntervalSince(triageStart)
-        let artifactFiles = CorpusReader.files(under: paths.artifacts).filter { !$0.hasSuffix("/" + FuzzHarnessConfiguration.fileName) }
-        let slow = artifactFiles.filter { ($0 as NSString).lastPathComponent.hasPrefix("slow-") }
-        let firstCrash = artifactFiles.filter { !($0 as NSString).lastPathComponent.hasPrefix("slow-") }
-            .compactMap { (try? fm.attributesOfItem(atPath: $0)[.modificationDate]) as? Date }
-            .min().map { max(0, $0.timeIntervalSince(start)) }
+        let artifacts = FuzzArtifact.all(under: paths.artifacts)
+        let slow = artifacts.filter { !$0.isFinding }.map(\.path)
+        let firstCrash = artifacts.filter(\.isFinding).compactMap(\.written).min().map { max(0, $0.timeIntervalSince(start)) }
         let merged = options.merge ? try merge(target: target, binary: binary, corpus: paths.corpus) : nil
         let corpusStart = seeds.reduce(0) { $0 + CorpusReader.files(under: $1).count }
         return TargetResult(
@@ -294,7 +293,7 @@ public final class Campaign: @unchecked Sendable {
             corpusStart: corpusStart, corpusEnd: corpusStart + CorpusReader.files(under: paths.corpus).count,
             peakRSSMB: run.memory.peakMB > 0 ? run.memory.peakMB : run.last.rssMB, crashes: crashes, slowInputs: slow.map(relative),
             untriaged: untriaged, unconfirmed: unconfirmed, merged: merged, triageSeconds: triageSeconds, firstCrashSeconds: firstCrash,
-            command: command.description, timeline: run.timeline,
+            command: command, timeline: run.timeline,
             memoryTimeline: run.memory.samples.map { MemoryPoint(second: $0.second, maxRSSMB: $0.maxMB) },
             mutationMoves: options.plain ? nil : MutationMoveStatistic.sum(records.compactMap { if case .mutationMoves(let m) = $0 { m } else { nil } }),
             jobsEndedEarly: records.filter { if case .jobEnded = $0 { true } else { false } }.count)
@@ -353,7 +352,7 @@ public final class Campaign: @unchecked Sendable {
                 lastPrint = Date()
                 // Crash, timeout and out-of-memory inputs; slow inputs are counted apart.
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: paths.artifacts)) ?? []
-                let crashes = names.filter { !$0.hasPrefix("slow-") && $0 != FuzzHarnessConfiguration.fileName }.count
+                let crashes = names.compactMap(FuzzArtifact.Kind.init(fileName:)).filter { $0 != .slow }.count
                 self.progress(String(format: "[%@] %3.0fs left | %@ exec/s | cov %@ | corpus %@ | crash inputs %d",
                                      target, max(0, budget - elapsed), "\(status.execsPerSecond ?? 0)",
                                      "\(status.coverage ?? 0)", "\(status.corpus ?? 0)", crashes))
@@ -386,54 +385,54 @@ public final class Campaign: @unchecked Sendable {
     /// that is hit thousands of times in a long campaign should not make triage take hours.
     static let triageCap = 1_000
 
+    /// What triage made of a target's artifacts.
+    struct TriageResult {
+        var crashes: [TargetResult.Crash]
+        /// Past the cap: kept, not replayed (relative paths).
+        var untriaged: [String]
+        /// Kept while fuzzing, did not crash when replayed (relative paths).
+        var unconfirmed: [String]
+        /// The artifacts read, by the relative path the report gives them.
+        var artifacts: [String: FuzzArtifact]
+    }
+
+    /// The replay of `artifact` triage runs and the report prints (see ``ReplayPlan``).
+    func replayPlan(_ artifact: FuzzArtifact, binary: String) -> ReplayPlan {
+        .replay(of: artifact, binary: binary, limits: .init(timeout: options.timeout, rssLimitMB: options.rssLimitMB))
+    }
+
     /// Replays the artifacts (earliest first, up to the cap), groups them by signature. Inputs are
     /// never deleted.
-    func triage(target: FuzzTargetSpec, binary: String, artifacts: String, replayConfiguration: String,
-                start: Date) throws -> ([TargetResult.Crash], [String], [String]) {
-        let replayHarness = (try? FuzzHarnessConfiguration.read(from: replayConfiguration)) ?? FuzzHarnessConfiguration()
+    func triage(target: FuzzTargetSpec, binary: String, artifacts folder: String, start: Date) throws -> TriageResult {
         let triage = CrashTriage(packageRoot: packageRoot, fuzzProduct: target.product, generated: target.generated)
         var bySignature: [CrashIdentity: TargetResult.Crash] = [:]
         var order: [CrashIdentity] = []
-        func modified(_ file: String) -> Date {
-            ((try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate]) as? Date) ?? .distantFuture
-        }
-        let kinds = ["crash-", "timeout-", "oom-", "leak-"]
-        let names: [String] = CorpusReader.files(under: artifacts).filter { file in
-            let name = (file as NSString).lastPathComponent
-            return kinds.contains(where: { name.hasPrefix($0) })
-        }
-        var files: [(String, Date)] = names.map { ($0, modified($0)) }
-        files.sort { a, b in a.1 != b.1 ? a.1 < b.1 : a.0 < b.0 }
-        let capped = Array(files.prefix(Self.triageCap))
+        let artifacts = FuzzArtifact.all(under: folder).filter(\.isFinding)
+        let capped = Array(artifacts.prefix(Self.triageCap))
         let counter = TriageProgress { [progress, relative] n, file in
             progress("triaging \(relative(file)) (\(n) of \(capped.count))")
         }
-        let analysed = try analyses(of: capped.map(\.0), binary: binary, triage: triage, configuration: replayHarness, progress: counter)
+        let analysed = try analyses(of: capped, binary: binary, triage: triage, progress: counter)
         var unconfirmed: [String] = []
-        for (i, (file, date)) in capped.enumerated() {
-            let name = (file as NSString).lastPathComponent
-            var analysis = analysed[i]
-            if analysis.kind == .notReproduced, name.hasPrefix("timeout-") || name.hasPrefix("oom-") {
-                analysis.kind = name.hasPrefix("timeout-") ? .timeout : .oom  // fork mode's limits can differ from a replay's
+        for (i, artifact) in capped.enumerated() {
+            var analysis = analysed[i].analysis
+            if analysis.kind == .notReproduced, artifact.kind == .timeout || artifact.kind == .oom {
+                analysis.kind = artifact.kind == .timeout ? .timeout : .oom  // fork mode's limits can differ from a replay's
             }
-            if analysis.kind == .notReproduced {
-                unconfirmed.append(relative(file))
-                continue
-            }
-            guard let key = analysis.signature else { unconfirmed.append(relative(file)); continue }
+            guard analysis.kind != .notReproduced, let key = analysis.signature else { unconfirmed.append(relative(artifact.path)); continue }
             if bySignature[key] == nil {
                 order.append(key)
                 bySignature[key] = TargetResult.Crash(
                     signature: key, kind: analysis.kind, title: analysis.title, message: analysis.message,
-                    inputs: [], frames: analysis.frames,
-                    reproduce: ReproduceCommand.replay(binary: relative(binary), configuration: .file(relative(replayConfiguration)),
-                                                       timeout: options.timeout, rssLimitMB: options.rssLimitMB, inputs: [relative(file)]).description,
-                    firstSeconds: date == .distantFuture ? nil : max(0, date.timeIntervalSince(start)))
+                    inputs: [], frames: analysis.frames, reproduce: analysed[i].plan.line(showing: relative),
+                    firstSeconds: artifact.written.map { max(0, $0.timeIntervalSince(start)) })
             }
-            bySignature[key]!.inputs.append(relative(file))
-            if let site = CrashIdentity(artifactName: name) { bySignature[key]!.siteKeys = (bySignature[key]!.siteKeys ?? []) + [site] }
+            bySignature[key]!.inputs.append(relative(artifact.path))
+            if let site = artifact.site { bySignature[key]!.siteKeys = (bySignature[key]!.siteKeys ?? []) + [site] }
         }
-        return (CrashGrouping.merge(order.map { bySignature[$0]! }), files.dropFirst(Self.triageCap).map { relative($0.0) }, unconfirmed)
+        return TriageResult(crashes: CrashGrouping.merge(order.map { bySignature[$0]! }),
+                            untriaged: artifacts.dropFirst(Self.triageCap).map { relative($0.path) }, unconfirmed: unconfirmed,
+                            artifacts: Dictionary(capped.map { (relative($0.path), $0) }) { a, _ in a })
     }
 
     /// Each artifact's analysis, in the artifacts' order. Replays run side by side, as many as the
@@ -441,26 +440,29 @@ public final class Campaign: @unchecked Sendable {
     /// the interleaving. A cheap, unsymbolized replay first: inputs whose crash has the same message
     /// and the same code addresses are one bug, and only the first of each is symbolized and
     /// demangled. Not for a timeout: its stack is sampled wherever it happens to spin, so two
-    /// samples rarely share a key, and each replay of a hang costs the whole timeout.
-    func analyses(of files: [String], binary: String, triage: CrashTriage, configuration: FuzzHarnessConfiguration,
-                  progress counter: TriageProgress) throws -> [CrashAnalysis] {
+    /// samples rarely share a key, and each replay of a hang costs the whole timeout. Both replays
+    /// run the artifact's one plan, the one the report prints.
+    func analyses(of artifacts: [FuzzArtifact], binary: String, triage: CrashTriage,
+                  progress counter: TriageProgress) throws -> [(analysis: CrashAnalysis, plan: ReplayPlan)] {
         let workers = max(1, options.jobs)
-        let (timeout, rssLimitMB) = (options.timeout, options.rssLimitMB)
-        func isTimeout(_ i: Int) -> Bool { (files[i] as NSString).lastPathComponent.hasPrefix("timeout-") }
-        let quickKeys: [CrashIdentity?] = try parallelMap(count: files.count, workers: workers) { i in
-            counter.step(files[i])
-            return isTimeout(i) ? nil : try triage.quickKey(binary: binary, input: files[i], timeout: timeout, rssLimitMB: rssLimitMB,
-                                                             configuration: configuration)
+        let plans = artifacts.map { replayPlan($0, binary: binary) }
+        let quickKeys: [CrashIdentity?] = try parallelMap(count: artifacts.count, workers: workers) { i in
+            counter.step(artifacts[i].path)
+            return artifacts[i].kind == .timeout ? nil : try triage.quickKey(plans[i])
         }
         var firstWithKey: [CrashIdentity: Int] = [:]
         for (i, key) in quickKeys.enumerated() { if let key, firstWithKey[key] == nil { firstWithKey[key] = i } }
-        let replayed = files.indices.filter { i in quickKeys[i].map { firstWithKey[$0] == i } ?? true }
-        let full = try parallelMap(count: replayed.count, workers: workers) { n in
-            try triage.replay(binary: binary, input: files[replayed[n]], timeout: timeout, rssLimitMB: rssLimitMB, configuration: configuration).0
-        }
-        var byIndex: [Int: CrashAnalysis] = [:]
+        let replayed = artifacts.indices.filter { i in quickKeys[i].map { firstWithKey[$0] == i } ?? true }
+        let full = try parallelMap(count: replayed.count, workers: workers) { n in try triage.run(plans[replayed[n]]) }
+        var byIndex: [Int: CrashTriage.Replayed] = [:]
         for (n, i) in replayed.enumerated() { byIndex[i] = full[n] }
-        return files.indices.map { i in byIndex[quickKeys[i].flatMap { firstWithKey[$0] } ?? i]! }
+        return artifacts.indices.map { i in
+            let replay = byIndex[quickKeys[i].flatMap { firstWithKey[$0] } ?? i]!
+            // The artifact's own plan, with the environment the replay that signed it ended with.
+            var plan = plans[i]
+            plan.environment = replay.plan.environment
+            return (replay.analysis, plan)
+        }
     }
 
     /// "triaging FILE (n of N)" every 25 inputs, whichever thread gets there.

@@ -238,12 +238,10 @@ public struct InputFacts: Codable, Sendable {
 
     public init(file: String, contentEncoding: String?, reference: Bool = true) {
         let name = (file as NSString).lastPathComponent
-        origin = name.hasPrefix("crash-") ? "libFuzzer crash artifact"
-            : name.hasPrefix("timeout-") ? "libFuzzer timeout artifact"
-            : name.hasPrefix("oom-") ? "libFuzzer out-of-memory artifact"
-            : name.hasPrefix("clusterfuzz-testcase") ? "OSS-Fuzz/ClusterFuzzLite testcase"
+        origin = FuzzArtifact.Kind(fileName: name)?.origin
+            ?? (name.hasPrefix("clusterfuzz-testcase") ? "OSS-Fuzz/ClusterFuzzLite testcase"
             : name.hasPrefix("minimized-") ? "minimized input"
-            : "captured response body"
+            : "captured response body")
         let bytes = [UInt8](FileManager.default.contents(atPath: file) ?? Data())
         receivedBytes = bytes.count
         let declared = contentEncoding.flatMap { try? DeclaredEncoding(contentEncoding: $0) } ?? PayloadSniffer.declaredForFuzzing(bytes)

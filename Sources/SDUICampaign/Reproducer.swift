@@ -46,13 +46,34 @@ public struct Reproducer: Sendable {
         self.fuzzBuilder = FuzzBuilder(packageRoot: packageRoot)
     }
 
-    var environment: [String: String] { ["SWIFT_DETERMINISTIC_HASHING": "1"] }
-
     /// What the harness is told for every replay of this run: a captured body's content encoding.
     var harnessConfiguration: FuzzHarnessConfiguration {
         var configuration = FuzzHarnessConfiguration()
         configuration.contentEncoding = options.contentEncoding
         return configuration
+    }
+
+    /// The configuration `input` is replayed under: a campaign's artifact under the one the
+    /// campaign wrote beside it (its checks and content encoding, as triage replayed it), unless
+    /// `--content-encoding` says otherwise; anything else under this run's.
+    func configuration(for input: String) -> ReplayPlan.Configuration {
+        if options.contentEncoding == nil, let file = FuzzArtifact(path: input)?.configuration,
+           (try? FuzzHarnessConfiguration.read(from: file)) != nil {
+            return .file(file)
+        }
+        return .inline(harnessConfiguration)
+    }
+
+    var limits: ReplayPlan.Limits { .init(timeout: options.timeout, rssLimitMB: options.rssLimitMB) }
+
+    /// The sanitizer build's replay of `input`: what runs, and the line the report prints.
+    public func sanitizerPlan(_ input: String) -> ReplayPlan {
+        .replay(binary: fuzzBuilder.binary(options.decoder.product), configuration: configuration(for: input), limits: limits, inputs: [input])
+    }
+
+    /// The debug build's replay of `input`.
+    public func debugPlan(_ input: String) -> ReplayPlan {
+        .debugReplay(binary: debugBinary, configuration: configuration(for: input), limits: limits, inputs: [input])
     }
 
     /// Relative to the package root, but for a generated package (the harness's, not where the
@@ -83,34 +104,24 @@ public struct Reproducer: Sendable {
 
     /// Replays `input` in the sanitizer build, `tries` times.
     public func sanitizerReplay(_ input: String) throws -> ReplayOutcome {
-        let binary = fuzzBuilder.binary(options.decoder.product)
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw FuzzBuilder.BuildError.notInstrumented(product: options.decoder.product, reason: "\(relative(binary)) is not built")
+        let plan = sanitizerPlan(input)
+        guard FileManager.default.isExecutableFile(atPath: plan.binary) else {
+            throw FuzzBuilder.BuildError.notInstrumented(product: options.decoder.product, reason: "\(relative(plan.binary)) is not built")
         }
         let triage = CrashTriage(packageRoot: packageRoot, fuzzProduct: options.decoder.product, generated: options.decoder.generated)
-        let command = ReproduceCommand.replay(binary: relative(binary), configuration: .inline(harnessConfiguration), timeout: options.timeout,
-                                              rssLimitMB: options.rssLimitMB, inputs: [relative(input)]).description
-        return try replayTries(build: .sanitizer, command: command) {
-            try triage.replay(binary: binary, input: input, timeout: options.timeout,
-                              rssLimitMB: options.rssLimitMB, configuration: harnessConfiguration, extraEnvironment: environment).0
-        }
+        return try replayTries(build: .sanitizer, command: plan.line(showing: relative)) { try triage.replay(plan).0 }
     }
 
     /// Replays `input` in the normal debug build (Swift's backtracer on), `tries` times, with the
     /// same timeout and a memory limit.
     public func debugReplay(_ input: String) throws -> ReplayOutcome {
-        let binary = debugBinary
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw FuzzBuilder.BuildError.notInstrumented(product: options.decoder.product, reason: "\(relative(binary)) is not built")
+        let plan = debugPlan(input)
+        guard FileManager.default.isExecutableFile(atPath: plan.binary) else {
+            throw FuzzBuilder.BuildError.notInstrumented(product: options.decoder.product, reason: "\(relative(plan.binary)) is not built")
         }
-        var debug = ReproduceCommand(binary: relative(binary), configuration: .inline(harnessConfiguration), inputs: [relative(input)])
-        debug.environment = [("SWIFT_BACKTRACE", "enable=yes")]
         let replay = DebugCrashReplay(packageRoot: packageRoot, product: options.decoder.product, generated: options.decoder.generated)
-        var env = environment
-        if let json = harnessConfiguration.inlineJSON { env[FuzzHarnessConfiguration.environmentVariable] = json }
-        return try replayTries(build: .debug, command: debug.description) {
-            try replay.analyse(binary: binary, input: input, timeout: options.timeout, memoryLimitMB: options.rssLimitMB + 1024,
-                               environment: env)
+        return try replayTries(build: .debug, command: plan.line(showing: relative)) {
+            try replay.analyse(plan, memoryLimitMB: options.rssLimitMB + 1024)
         }
     }
 
@@ -119,14 +130,14 @@ public struct Reproducer: Sendable {
     /// own error (a coding path, a message), its rendering, or nil when it crashes before it can return.
     public func decoderOutcome(_ input: String) -> String? {
         guard FileManager.default.isExecutableFile(atPath: debugBinary) else { return nil }
-        var configuration = harnessConfiguration
+        var plan = debugPlan(input)
+        guard var configuration = try? plan.harnessConfiguration() else { return nil }
         configuration.explains = true
-        guard let run = try? HarnessRun(configuration: configuration, timeout: options.timeout, rssLimitMB: options.rssLimitMB) else { return nil }
+        plan.configuration = .inline(configuration)
+        guard let run = try? HarnessRun(plan: plan) else { return nil }
         defer { run.remove() }
-        var env = environment
-        env[FuzzHarnessConfiguration.environmentVariable] = run.configurationFile
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        let limited = Platform.memoryLimited(debugBinary, [input], limitMB: options.rssLimitMB + 1024)
+        let env = plan.processEnvironment(configurationFile: run.configurationFile, overrides: ["SWIFT_BACKTRACE": "enable=no"])
+        let limited = Platform.memoryLimited(plan.binary, plan.arguments, limitMB: options.rssLimitMB + 1024)
         guard (try? ProcessRunner.run(limited.executable, limited.arguments, environment: env, timeout: Double(options.timeout))) != nil else { return nil }
         let said = run.records.flatMap { record -> [String] in
             guard case .explained(let verdict, let decoder) = record else { return [] }
@@ -163,6 +174,16 @@ public struct Reproducer: Sendable {
         reproduced == 0 ? .doesNotReproduce : reproduced == tries ? .reproduces : .flaky
     }
 
+    /// The harness configuration of `plan` for a process that is not given a file of its own
+    /// (libFuzzer's minimizer runs it many times): the file, or the inline JSON.
+    func inlineConfiguration(_ plan: ReplayPlan) -> [String: String] {
+        switch plan.configuration {
+        case .file(let path): [FuzzHarnessConfiguration.environmentVariable: path]
+        case .inline(let configuration): configuration.inlineJSON.map { [FuzzHarnessConfiguration.environmentVariable: $0] } ?? [:]
+        case nil: [:]
+        }
+    }
+
     public struct Minimized: Sendable, Codable {
         public var path: String
         public var originalSize: Int
@@ -176,22 +197,23 @@ public struct Reproducer: Sendable {
         let binary = fuzzBuilder.binary(options.decoder.product)
         let output = directory + "/minimized-" + (input as NSString).lastPathComponent
         try? FileManager.default.removeItem(atPath: output)
-        // libFuzzer's minimizer runs the binary again for each try: each is told what the replays are.
-        var env = environment
-        if let json = harnessConfiguration.inlineJSON { env[FuzzHarnessConfiguration.environmentVariable] = json }
-        _ = try ProcessRunner.run(binary, ["-minimize_crash=1", "-max_total_time=\(seconds)", "-runs=1000000",
-                                           "-timeout=\(options.timeout)", "-rss_limit_mb=\(options.rssLimitMB)",
-                                           "-exact_artifact_path=\(output)", input],
-                                  environment: env, timeout: Double(seconds * 3 + 30))
+        // libFuzzer's minimizer runs the binary again for each try: each is told what the replays
+        // are (the sanitizer replay's plan, with the minimizer's flags).
+        var plan = sanitizerPlan(input)
+        plan.flags = ["-minimize_crash=1", "-max_total_time=\(seconds)", "-runs=1000000", "-timeout=\(options.timeout)",
+                      "-rss_limit_mb=\(options.rssLimitMB)", "-exact_artifact_path=\(output)"]
+        _ = try ProcessRunner.run(binary, plan.arguments, environment: plan.processEnvironment(configurationFile: nil).merging(inlineConfiguration(plan)) { $1 },
+                                  timeout: Double(seconds * 3 + 30))
         let originalSize = (try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int) ?? 0
         guard FileManager.default.fileExists(atPath: output) else {
             return Minimized(path: input, originalSize: originalSize, size: originalSize, sameSignature: true)
         }
-        let (check, _) = try CrashTriage(packageRoot: packageRoot, fuzzProduct: options.decoder.product, generated: options.decoder.generated).replay(
-            binary: binary, input: output, timeout: options.timeout, rssLimitMB: options.rssLimitMB, configuration: harnessConfiguration,
-            extraEnvironment: environment)
+        var check = sanitizerPlan(output)
+        check.configuration = plan.configuration
+        let (checked, _) = try CrashTriage(packageRoot: packageRoot, fuzzProduct: options.decoder.product, generated: options.decoder.generated)
+            .replay(check)
         let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-        guard check.signature == signature else {
+        guard checked.signature == signature else {
             return Minimized(path: input, originalSize: originalSize, size: originalSize, sameSignature: false)
         }
         // The minimizer mutates with the target's strategy, which may turn a plain JSON crash into
@@ -200,7 +222,8 @@ public struct Reproducer: Sendable {
         // arrive the way the original did, or the original is kept.
         let original = [UInt8](FileManager.default.contents(atPath: input) ?? Data())
         let smaller = [UInt8](FileManager.default.contents(atPath: output) ?? Data())
-        guard options.contentEncoding != nil || PayloadSniffer.declaredForFuzzing(original) == PayloadSniffer.declaredForFuzzing(smaller) else {
+        let encodingGiven = (try? plan.harnessConfiguration().contentEncoding) != nil
+        guard encodingGiven || PayloadSniffer.declaredForFuzzing(original) == PayloadSniffer.declaredForFuzzing(smaller) else {
             return Minimized(path: input, originalSize: originalSize, size: originalSize, sameSignature: true)
         }
         return Minimized(path: output, originalSize: originalSize, size: size, sameSignature: true)

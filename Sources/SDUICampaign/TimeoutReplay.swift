@@ -88,17 +88,20 @@ public struct TimeoutReplay: Sendable {
         return nil
     }
 
-    /// Each file's run times in seconds, from the replayer's `--sdui-timing` lines. Each file gets
-    /// `runs` runs or the timeout's worth of CPU time; the process is stopped at three times the
-    /// timeout per file, plus two seconds to start (wall time: a busy machine stretches it), and
-    /// what ended before counts.
+    /// Each file's run times in seconds, from the replayer's `--sdui-timing` outcome records. Each
+    /// file gets `runs` runs or the timeout's worth of CPU time; the process is stopped at three
+    /// times the timeout per file, plus two seconds to start (wall time: a busy machine stretches
+    /// it), and what ended before counts.
     func time(binary: String, files: [String], timeout: Int, configuration: String?) throws -> [String: [Double]] {
         guard !files.isEmpty else { return [:] }
-        var environment = ["SWIFT_BACKTRACE": "enable=off", "SWIFT_DETERMINISTIC_HASHING": "1"]
-        environment[FuzzHarnessConfiguration.environmentVariable] = configuration
+        let harness = try configuration.map(FuzzHarnessConfiguration.read(from:)) ?? FuzzHarnessConfiguration()
+        let run = try HarnessRun(configuration: harness, timeout: timeout, rssLimitMB: harness.rssLimitMB)
+        defer { run.remove() }
+        let environment = ["SWIFT_BACKTRACE": "enable=off", "SWIFT_DETERMINISTIC_HASHING": "1",
+                           FuzzHarnessConfiguration.environmentVariable: run.configurationFile]
         let out = try ProcessRunner.run(binary, ["--sdui-timing=\(runs),\(timeout * 1000)"] + files, in: packageRoot, environment: environment,
                                         timeout: Double(3 * timeout * files.count + 2), interruptSignal: SIGKILL, grace: 1)
-        let timings = Self.timings(out.stderr)
+        let timings = Self.timings(run.records)
         // Only a run stopped at its deadline may leave a file untimed (a hang). One that ended by
         // itself without timing every file did not measure: a replayer without `--sdui-timing`
         // (a target's own `main`), or a crash. No label is better than a false `hang`.
@@ -108,13 +111,10 @@ public struct TimeoutReplay: Sendable {
         return timings
     }
 
-    static func timings(_ output: String) -> [String: [Double]] {
+    /// Each file's run times in seconds, from its `timed` records.
+    static func timings(_ records: [FuzzOutcomeRecord]) -> [String: [Double]] {
         var result: [String: [Double]] = [:]
-        for line in output.split(separator: "\n") where line.hasPrefix(FuzzReplay.Timing.linePrefix) {
-            let rest = line.dropFirst(FuzzReplay.Timing.linePrefix.count)
-            guard let space = rest.firstIndex(of: " "), let ns = UInt64(rest[..<space]) else { continue }
-            result[String(rest[rest.index(after: space)...]), default: []].append(Double(ns) / 1e9)
-        }
+        for case .timed(let nanoseconds, let file) in records { result[file, default: []].append(Double(nanoseconds) / 1e9) }
         return result
     }
 
@@ -140,8 +140,8 @@ extension Campaign {
     /// Labels each timeout signature by replaying its first timeout input without sanitizers
     /// (``TimeoutReplay``). A build or replay that fails leaves the timeout unlabelled, and failing
     /// the campaign as before: the label may only ever excuse a finding on evidence.
-    func measureTimeouts(_ crashes: inout [TargetResult.Crash], target: FuzzTargetSpec, replayConfiguration: String) {
-        let timeouts = crashes.indices.filter { crashes[$0].kind == .timeout }
+    func measureTimeouts(_ triaged: inout TriageResult, target: FuzzTargetSpec) {
+        let timeouts = triaged.crashes.indices.filter { triaged.crashes[$0].kind == .timeout }
         guard !timeouts.isEmpty else { return }
         let replay = TimeoutReplay(packageRoot: packageRoot)
         progress("\(target.name): \(timeouts.count) timeout(s): building \(target.product) without sanitizers to time them as the app runs "
@@ -154,16 +154,16 @@ extension Campaign {
         }
         progress(String(format: "%@: built without sanitizers in %.0f s", target.name, Date().timeIntervalSince(started)))
         for i in timeouts {
-            let inputs = crashes[i].inputs
-            guard let input = inputs.first(where: { ($0 as NSString).lastPathComponent.hasPrefix("timeout-") }) ?? inputs.first else { continue }
+            let artifacts = triaged.crashes[i].inputs.compactMap { triaged.artifacts[$0] }
+            guard let artifact = artifacts.first(where: { $0.kind == .timeout }) ?? artifacts.first else { continue }
             do {
-                let measured = try replay.measure(binary: binary, input: absolute(input), timeout: options.timeout, configuration: replayConfiguration)
-                crashes[i].timeoutCheck = measured
+                let measured = try replay.measure(binary: binary, input: artifact.path, timeout: options.timeout, configuration: artifact.configuration)
+                triaged.crashes[i].timeoutCheck = measured
                 // In the title, so every place a finding is shown (report, SARIF, annotations) says it.
-                crashes[i].title += " — " + measured.summary
-                progress("\(target.name): \(crashes[i].title); \(measured.reason)")
+                triaged.crashes[i].title += " — " + measured.summary
+                progress("\(target.name): \(triaged.crashes[i].title); \(measured.reason)")
             } catch {
-                progress("\(target.name): timing \(input) without sanitizers failed, left unlabelled: \(error)")
+                progress("\(target.name): timing \(relative(artifact.path)) without sanitizers failed, left unlabelled: \(error)")
             }
         }
     }

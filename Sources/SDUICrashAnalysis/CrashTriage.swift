@@ -58,19 +58,41 @@ public struct CrashTriage: Sendable {
     /// the replay (the checks, the content encoding); its outcome file is the replay's own.
     public func replay(binary: String, input: String, timeout: Int, rssLimitMB: Int, configuration: FuzzHarnessConfiguration = .init(),
                        extraEnvironment: [String: String] = [:]) throws -> (CrashAnalysis, String) {
+        try replay(.replay(binary: binary, configuration: .inline(configuration), limits: .init(timeout: timeout, rssLimitMB: rssLimitMB),
+                           inputs: [input]), extraEnvironment: extraEnvironment)
+    }
+
+    /// Runs `plan` (a sanitizer build's replay of one input) and analyses its output and the outcome
+    /// records it wrote (which invariant the input broke, typed). The run is the plan's, with an
+    /// outcome file of its own and, unless `extraEnvironment` chooses, the slow unwinder.
+    public func replay(_ plan: ReplayPlan, extraEnvironment: [String: String] = [:]) throws -> (CrashAnalysis, String) {
+        let replayed = try run(plan, extraEnvironment: extraEnvironment)
+        return (replayed.analysis, replayed.output)
+    }
+
+    /// A replay as it ran: its analysis, its output, and its plan with the unwinder it ended with
+    /// (what a report prints, so the line a person runs is the replay that gave the signature).
+    public struct Replayed: Sendable {
+        public var analysis: CrashAnalysis
+        public var output: String
+        public var plan: ReplayPlan
+    }
+
+    /// Runs `plan` as ``replay(_:extraEnvironment:)`` does.
+    public func run(_ plan: ReplayPlan, extraEnvironment: [String: String] = [:]) throws -> Replayed {
         // libFuzzer's own -timeout does not fire when it replays a single file: at the deadline the
         // runner sends SIGABRT, which libFuzzer's handler answers with the stack of where it spins.
         // The deadline is the timeout plus the process's start-up (`replayDeadline`): a campaign's
         // hangs are replayed one by one, and every second past the timeout is paid by each of them.
-        var environment = extraEnvironment
+        let limits = plan.limits ?? .init(timeout: 1, rssLimitMB: 2048)
         // The slow unwinder gets through libc frames without frame pointers (memset, memmove),
         // where a hang is often caught.
-        let unwinderChosen = environment["ASAN_OPTIONS"] != nil
-        environment["ASAN_OPTIONS"] = environment["ASAN_OPTIONS"] ?? Self.slowUnwind
-        let run = try HarnessRun(configuration: configuration, timeout: timeout, rssLimitMB: rssLimitMB)
+        let unwinderChosen = extraEnvironment["ASAN_OPTIONS"] != nil
+        var overrides = extraEnvironment
+        overrides["ASAN_OPTIONS"] = extraEnvironment["ASAN_OPTIONS"] ?? Self.slowUnwind
+        let run = try HarnessRun(plan: plan)
         defer { run.remove() }
-        environment[FuzzHarnessConfiguration.environmentVariable] = run.configurationFile
-        var result: (CrashAnalysis, String)?
+        var result: Replayed?
         // A hang is sampled where it happens to be; a sample that cannot be unwound to the decoder's
         // code is taken again (up to three times). The slow unwinder in turn stops inside the Swift
         // runtime's metadata code on some stack overflows (seven frames, none the decoder's, where
@@ -78,17 +100,23 @@ public struct CrashTriage: Sendable {
         // the fast way.
         for _ in 0..<3 {
             run.clearRecords()
-            let out = try ProcessRunner.run(binary, ["-timeout=\(timeout)", "-rss_limit_mb=\(rssLimitMB)", "-malloc_limit_mb=\(rssLimitMB)",
-                                                     "-runs=1", input],
-                                            environment: environment, timeout: Self.replayDeadline(timeout), interruptSignal: SIGABRT)
+            let out = try ProcessRunner.run(plan.binary, plan.arguments,
+                                            environment: plan.processEnvironment(configurationFile: run.configurationFile, overrides: overrides),
+                                            timeout: Self.replayDeadline(limits.timeout), interruptSignal: SIGABRT)
             var text = out.stderr + out.stdout
             // Whether libFuzzer's alarm or the runner stops it is a race at the deadline: the title is
             // the same either way, and the note on its own line says which.
-            if out.timedOut { text = "==0== ERROR: libFuzzer: timeout after \(timeout) seconds\n==0== (stopped by sdui with SIGABRT at the deadline)\n" + text }
-            let analysis = analyse(output: text, exitStatus: out.status, artifactName: (input as NSString).lastPathComponent, records: run.records)
-            result = (analysis, text)
-            guard let next = Self.retry(after: analysis, asanOptions: environment["ASAN_OPTIONS"]!, unwinderChosen: unwinderChosen) else { break }
-            environment["ASAN_OPTIONS"] = next
+            if out.timedOut {
+                text = "==0== ERROR: libFuzzer: timeout after \(limits.timeout) seconds\n==0== (stopped by sdui with SIGABRT at the deadline)\n" + text
+            }
+            let analysis = analyse(output: text, exitStatus: out.status, records: run.records)
+            var ran = plan
+            ran.environment = plan.environment.contains(where: { $0.0 == "ASAN_OPTIONS" })
+                ? plan.environment.map { $0.0 == "ASAN_OPTIONS" ? ($0.0, overrides["ASAN_OPTIONS"]!) : $0 }
+                : plan.environment + [("ASAN_OPTIONS", overrides["ASAN_OPTIONS"]!)]
+            result = Replayed(analysis: analysis, output: text, plan: ran)
+            guard let next = Self.retry(after: analysis, asanOptions: overrides["ASAN_OPTIONS"]!, unwinderChosen: unwinderChosen) else { break }
+            overrides["ASAN_OPTIONS"] = next
         }
         return result!
     }
@@ -121,18 +149,24 @@ public struct CrashTriage: Sendable {
     /// told by its typed record, not by the harness's words on standard error.
     public func quickKey(binary: String, input: String, timeout: Int, rssLimitMB: Int,
                          configuration: FuzzHarnessConfiguration = .init()) throws -> CrashIdentity? {
-        let run = try HarnessRun(configuration: configuration, timeout: timeout, rssLimitMB: rssLimitMB)
+        try quickKey(.replay(binary: binary, configuration: .inline(configuration), limits: .init(timeout: timeout, rssLimitMB: rssLimitMB),
+                             inputs: [input]))
+    }
+
+    /// The quick key of `plan`'s replay (the same plan the full replay runs), unsymbolized.
+    public func quickKey(_ plan: ReplayPlan) throws -> CrashIdentity? {
+        let limits = plan.limits ?? .init(timeout: 1, rssLimitMB: 2048)
+        let run = try HarnessRun(plan: plan)
         defer { run.remove() }
-        let out = try ProcessRunner.run(binary, ["-timeout=\(timeout)", "-rss_limit_mb=\(rssLimitMB)", "-malloc_limit_mb=\(rssLimitMB)",
-                                                 "-runs=1", input],
-                                        environment: ["ASAN_OPTIONS": "detect_leaks=0:symbolize=0",
-                                                      FuzzHarnessConfiguration.environmentVariable: run.configurationFile],
-                                        timeout: Self.replayDeadline(timeout), interruptSignal: SIGABRT)
+        let out = try ProcessRunner.run(plan.binary, plan.arguments,
+                                        environment: plan.processEnvironment(configurationFile: run.configurationFile,
+                                                                             overrides: ["ASAN_OPTIONS": "detect_leaks=0:symbolize=0"]),
+                                        timeout: Self.replayDeadline(limits.timeout), interruptSignal: SIGABRT)
         guard out.status != 0 else { return nil }
         let violation = run.records.lazy.compactMap { record -> InvariantViolation? in
             if case .invariantViolated(let violation, _) = record { return violation } else { return nil }
         }.first
-        return Self.quickKey(output: out.stderr + out.stdout, binary: binary, timedOut: out.timedOut, violation: violation)
+        return Self.quickKey(output: out.stderr + out.stdout, binary: plan.binary, timedOut: out.timedOut, violation: violation)
     }
 
     /// The identity of an unsymbolized replay's output (see above), and of the invariant it broke.
@@ -398,6 +432,13 @@ package struct HarnessRun {
     package let folder: String
     package let configurationFile: String
     package let outcomes: String
+
+    /// The run of `plan`: its configuration (read now, from its file or inline) with the plan's
+    /// limits and an outcome file of the run's own.
+    package init(plan: ReplayPlan) throws {
+        let limits = plan.limits ?? .init(timeout: 1, rssLimitMB: 2048)
+        try self.init(configuration: plan.harnessConfiguration(), timeout: limits.timeout, rssLimitMB: limits.rssLimitMB)
+    }
 
     package init(configuration: FuzzHarnessConfiguration, timeout: Int, rssLimitMB: Int) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-replay-\(UUID().uuidString)").path

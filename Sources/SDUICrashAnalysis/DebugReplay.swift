@@ -1,4 +1,5 @@
 import Foundation
+import SDUIFuzz
 import SDUIPlatform
 import SDUIPlatformProcesses
 
@@ -65,6 +66,22 @@ public struct DebugCrashReplay: Sendable {
         self.packageRoot = packageRoot
         self.product = product
         self.generated = generated
+    }
+
+    /// Runs `plan` (a ``ReplayPlan/debugReplay(binary:configuration:limits:inputs:)``) with an
+    /// outcome file of its own, and analyses its output; an invariant the input broke is read from
+    /// its record.
+    public func analyse(_ plan: ReplayPlan, memoryLimitMB: Int = 4096) throws -> CrashAnalysis {
+        let run = try HarnessRun(plan: plan)
+        defer { run.remove() }
+        let timeout = plan.limits?.timeout ?? 1
+        var analysis = try analyse(binary: plan.binary, input: plan.inputs.first ?? "", timeout: timeout, memoryLimitMB: memoryLimitMB,
+                                   environment: plan.processEnvironment(configurationFile: run.configurationFile))
+        let violation = run.records.lazy.compactMap { record -> InvariantViolation? in
+            if case .invariantViolated(let violation, _) = record { return violation } else { return nil }
+        }.first
+        if let violation { analysis.title = CrashTriage.title(kind: analysis.kind, message: analysis.message, violation: violation, frames: analysis.frames) }
+        return analysis
     }
 
     public func analyse(binary: String, input: String, timeout: Int, memoryLimitMB: Int = 4096,

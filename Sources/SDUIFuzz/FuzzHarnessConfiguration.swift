@@ -203,18 +203,25 @@ public struct FuzzHarnessConfiguration: Codable, Sendable, Equatable {
     public static let current: FuzzHarnessConfiguration = load(environment: ProcessInfo.processInfo.environment,
                                                                 executable: CommandLine.arguments.first)
 
+    /// Where this process writes its outcome records, over what its configuration says: a tool
+    /// that runs a printed reproduce line as it is (its configuration a file the campaign wrote)
+    /// still gets the replay's typed records.
+    public static let outcomesVariable = "SDUI_FUZZ_OUTCOMES"
+
     static func load(environment: [String: String], executable: String?) -> FuzzHarnessConfiguration {
+        var configuration = FuzzHarnessConfiguration()
         if let value = environment[environmentVariable], !value.isEmpty {
             do {
                 // The variable holds the file's path, or (a command line to paste) the JSON itself.
-                return value.hasPrefix("{") ? try parse(Data(value.utf8), source: environmentVariable) : try read(from: value)
+                configuration = value.hasPrefix("{") ? try parse(Data(value.utf8), source: environmentVariable) : try read(from: value)
             } catch {
                 FileHandle.standardError.write(Data("SDUIHarness: \(error)\n".utf8))
                 exit(2)
             }
+        } else if let executable, FileManager.default.fileExists(atPath: executable + ".dict") {
+            configuration.dictionary = executable + ".dict"
         }
-        var defaults = FuzzHarnessConfiguration()
-        if let executable, FileManager.default.fileExists(atPath: executable + ".dict") { defaults.dictionary = executable + ".dict" }
-        return defaults
+        if let outcomes = environment[outcomesVariable], !outcomes.isEmpty { configuration.outcomes = outcomes }
+        return configuration
     }
 }

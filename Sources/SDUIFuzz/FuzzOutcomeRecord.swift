@@ -18,6 +18,9 @@ public enum FuzzOutcomeRecord: Codable, Sendable, Equatable {
     case jobEnded(executions: Int, crashesSkipped: Int, knownSites: Int, peakRSSMB: Int)
     /// How the mutation moves did since the process's last such record.
     case mutationMoves([MutationMoveStatistic])
+    /// One timed run of a file in a build without sanitizers (`--sdui-timing`, see
+    /// ``FuzzReplay``): the decoding thread's CPU time (wall time where that is unknown).
+    case timed(nanoseconds: UInt64, file: String)
 
     /// What the decoder made of an input, in its own terms.
     public enum DecoderVerdict: Codable, Sendable, Equatable {
@@ -28,9 +31,9 @@ public enum FuzzOutcomeRecord: Codable, Sendable, Equatable {
     }
 
     private enum Kind: String, Codable { case invariantViolated = "invariant-violated", explained, slowInput = "slow-input",
-                                          jobEnded = "job-ended", mutationMoves = "mutation-moves" }
+                                          jobEnded = "job-ended", mutationMoves = "mutation-moves", timed }
     private enum CodingKeys: String, CodingKey {
-        case kind, invariant, input, rejected, rendering, decoder, milliseconds, pastTimeout, file, executions, crashesSkipped, knownSites, peakRSSMB, moves
+        case kind, invariant, input, rejected, rendering, decoder, milliseconds, pastTimeout, file, executions, crashesSkipped, knownSites, peakRSSMB, moves, nanoseconds
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -62,6 +65,10 @@ public enum FuzzOutcomeRecord: Codable, Sendable, Equatable {
         case .mutationMoves(let moves):
             try c.encode(Kind.mutationMoves, forKey: .kind)
             try c.encode(moves, forKey: .moves)
+        case .timed(let nanoseconds, let file):
+            try c.encode(Kind.timed, forKey: .kind)
+            try c.encode(nanoseconds, forKey: .nanoseconds)
+            try c.encode(file, forKey: .file)
         }
     }
 
@@ -82,6 +89,8 @@ public enum FuzzOutcomeRecord: Codable, Sendable, Equatable {
                              knownSites: try c.decode(Int.self, forKey: .knownSites), peakRSSMB: try c.decode(Int.self, forKey: .peakRSSMB))
         case .mutationMoves:
             self = .mutationMoves(try c.decode([MutationMoveStatistic].self, forKey: .moves))
+        case .timed:
+            self = .timed(nanoseconds: try c.decode(UInt64.self, forKey: .nanoseconds), file: try c.decode(String.self, forKey: .file))
         }
     }
 

@@ -52,7 +52,8 @@ public enum FuzzReplay {
 
 extension FuzzReplay {
     /// `--sdui-timing=RUNS,BUDGET_MS`: each file is run up to RUNS times, and no more once its runs
-    /// took BUDGET_MS in all, each run's time printed as it ends (`SDUIHarness timing: <ns> <file>`),
+    /// took BUDGET_MS in all, each run's time written as it ends (a ``FuzzOutcomeRecord/timed(nanoseconds:file:)``
+    /// record in the configuration's outcome file, and `SDUIHarness timing: <ns> <file>` for people),
     /// so a caller that stops a run at its deadline still has the runs before it. The campaign
     /// times a timeout's input this way in a build without sanitizers (``TimeoutReplay``): inside
     /// the process, so the process's start-up is not counted against the decoder, and in CPU time
@@ -61,7 +62,7 @@ extension FuzzReplay {
     /// a 0.4 s decode as 1.2 s, a hang.
     package struct Timing {
         static let flag = "--sdui-timing="
-        package static let linePrefix = "SDUIHarness timing: "
+        static let linePrefix = "SDUIHarness timing: "
         var runs: Int
         var budgetNanoseconds: UInt64
 
@@ -73,6 +74,9 @@ extension FuzzReplay {
         }
 
         func run(_ files: [String], _ testOneInput: (UnsafePointer<UInt8>?, Int) -> Int32) -> Never {
+            // Each run is a record as it ends (the caller reads records, not these lines), so a run
+            // stopped at its deadline still leaves the ones before it.
+            let log = FuzzHarnessConfiguration.current.outcomes.map(OutcomeLog.init(path:))
             for file in files {
                 guard let data = FileManager.default.contents(atPath: file) else {
                     FileHandle.standardError.write(Data("cannot read \(file)\n".utf8))
@@ -85,6 +89,7 @@ extension FuzzReplay {
                     _ = bytes.withUnsafeBufferPointer { testOneInput($0.baseAddress, $0.count) }
                     let took = Self.now() - start
                     spent += took
+                    log?.append(.timed(nanoseconds: took, file: file))
                     FileHandle.standardError.write(Data("\(Self.linePrefix)\(took) \(file)\n".utf8))
                 }
             }

@@ -135,14 +135,17 @@ import Testing
     /// computed from each file's size (`cost` is a shell expression over `$n`, in nanoseconds).
     static func replayer(cost: String, in folder: URL) throws -> String {
         let path = folder.appendingPathComponent("replayer").path
-        let script = """
+        let script = #"""
             #!/bin/sh
+            # Writes what FuzzReplay's timing writes: a `timed` record per run in the outcome file
+            # the harness configuration names.
+            outcomes=$(tr -d '\n' < "$SDUI_FUZZ_CONFIG" | sed -e 's#\\/#/#g' -e 's/.*"outcomes" *: *"\([^"]*\)".*/\1/')
             for f in "$@"; do
               case "$f" in --*) continue;; esac
               n=$(wc -c < "$f")
-              for i in 1 2 3; do echo "SDUIHarness timing: $((\(cost))) $f" >&2; done
+              for i in 1 2 3; do printf '{"file":"%s","kind":"timed","nanoseconds":%s}\n' "$f" "$((\#(cost)))" >> "$outcomes"; done
             done
-            """
+            """#
         try script.write(toFile: path, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         return path
@@ -175,9 +178,16 @@ import Testing
         }
     }
 
-    @Test func theReplayersTimingLinesAreRead() {
-        let output = "Running: x\nSDUIHarness timing: 40000000 /tmp/a b\nSDUIHarness timing: 20000000 /tmp/a b\nnoise\nSDUIHarness timing: 30000000 /tmp/a b\nSDUIHarness timing: 5000000 /tmp/c\n"
-        let timings = TimeoutReplay.timings(output)
+    @Test func theReplayersTimingRecordsAreRead() throws {
+        let records: [FuzzOutcomeRecord] = [.timed(nanoseconds: 40_000_000, file: "/tmp/a b"), .timed(nanoseconds: 20_000_000, file: "/tmp/a b"),
+                                            .slowInput(milliseconds: 30, pastTimeout: false, file: nil),
+                                            .timed(nanoseconds: 30_000_000, file: "/tmp/a b"), .timed(nanoseconds: 5_000_000, file: "/tmp/c")]
+        // Through the file, as the replayer writes them and the campaign reads them.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-timed-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let encoder = JSONEncoder()
+        try Data(records.map { String(decoding: try encoder.encode($0), as: UTF8.self) + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: file))
+        let timings = TimeoutReplay.timings(FuzzOutcomeRecord.read(from: file))
         #expect(timings["/tmp/a b"] == [0.04, 0.02, 0.03])
         #expect(TimeoutReplay.median(timings["/tmp/a b"]!) == 0.03)
         #expect(TimeoutReplay.median([0.01, 0.03]) == 0.02)
