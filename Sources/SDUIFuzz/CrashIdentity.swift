@@ -55,6 +55,7 @@ public struct CrashIdentity: Hashable, Comparable, Sendable, Codable, CustomStri
 
     /// The site key in the name of an input the engine kept for a new site (`crash-<16 hex digits>`);
     /// nil for any other artifact (libFuzzer's own `crash-<sha1>`, a timeout, an out-of-memory).
+    @available(*, deprecated, message: "read the artifact once: FuzzArtifact(path:)?.site")
     public init?(artifactName name: String) {
         guard name.hasPrefix("crash-") else { return nil }
         self.init(hex: name.dropFirst("crash-".count))

@@ -63,7 +63,7 @@ check(lines.count == 2 && lines.allSatisfy { $0.count == 16 }, "the shared file 
 check(CrashSites.known >= 2, "both sites known")
 // One identity: the skip list's lines are the keys the kept inputs are named by.
 let listed = CrashIdentity.known(inFile: folder.appendingPathComponent("sites").path)
-let named = keptInputs().compactMap { CrashIdentity(artifactName: $0) }
+let named = keptInputs().compactMap { FuzzArtifact(path: $0)?.site }
 check(listed.count == 2 && Set(listed) == Set(named), "the kept inputs are named by the keys the shared file lists", "\(listed) \(named)")
 
 // On Linux the runtime's accumulated fatal-error message is found (libswiftCore's symbol table)

@@ -34,9 +34,9 @@ import SDUIFuzz
         let key = try #require(CrashIdentity(hex: "00ab12cd34ef5678"))
         #expect(key.resolution == .site && key.kind == nil)
         #expect(key.description == "00ab12cd34ef5678")
-        #expect(CrashIdentity(artifactName: "crash-00ab12cd34ef5678") == key)
-        #expect(CrashIdentity(artifactName: "crash-2ba5ae2a7c1c0c1e23b1d6a0f3e6e0c7a0f3e6e0") == nil, "libFuzzer's own sha1 name is no site key")
-        #expect(CrashIdentity(artifactName: "timeout-00ab12cd34ef5678") == nil)
+        #expect(FuzzArtifact(path: "crash-00ab12cd34ef5678")?.site == key)
+        #expect(FuzzArtifact(path: "crash-2ba5ae2a7c1c0c1e23b1d6a0f3e6e0c7a0f3e6e0")?.site == nil, "libFuzzer's own sha1 name is no site key")
+        #expect(FuzzArtifact(path: "timeout-00ab12cd34ef5678")?.site == nil)
         #expect(CrashIdentity(hex: "+0ab12cd34ef5678") == nil, "UInt64(_:radix:) takes a sign; a key does not")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("sites-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: file) }
