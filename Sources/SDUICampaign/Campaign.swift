@@ -216,6 +216,8 @@ public final class Campaign: @unchecked Sendable {
         let outcomes: String
         /// What the jobs are told, and beside the artifacts what replaying one of them needs.
         let jobsConfiguration, replayConfiguration: String
+        /// What the campaign learned of the seeds, for every job (``LearnedCorpus``).
+        let learned: String
         let log: String
 
         init(output: String, target: String) {
@@ -227,6 +229,7 @@ public final class Campaign: @unchecked Sendable {
             outcomes = "\(logs)/\(target).outcomes.jsonl"
             jobsConfiguration = "\(logs)/\(target).\(FuzzHarnessConfiguration.fileName)"
             replayConfiguration = "\(artifacts)/\(FuzzHarnessConfiguration.fileName)"
+            learned = "\(logs)/\(target).learned.json"
             log = "\(logs)/\(target).log"
         }
     }
@@ -252,8 +255,9 @@ public final class Campaign: @unchecked Sendable {
         // Plain libFuzzer (the baseline of benchmarks) is libFuzzer as it is: a restart per crash.
         let skipsKnownCrashes = options.skipKnownCrashes && !options.stopOnCrash && !options.plain
         for stale in [paths.knownCrashes, paths.outcomes] { try? fm.removeItem(atPath: stale) }
-        let harness = harnessConfiguration(seeds: seeds, dictionary: dictionary, artifacts: paths.artifacts,
+        var harness = harnessConfiguration(seeds: seeds, dictionary: dictionary, artifacts: paths.artifacts,
                                            knownCrashes: skipsKnownCrashes ? paths.knownCrashes : nil, outcomes: paths.outcomes)
+        if !options.plain { try learnOnce(&harness, target: target, seeds: seeds, dictionary: dictionary, file: paths.learned) }
         try harness.relative(to: paths.logs).write(to: paths.jobsConfiguration)
         try harness.forReplay.write(to: paths.replayConfiguration)
         // A crash's stack is symbolized by triage, once per bug. Symbolized in the campaign too it
@@ -369,8 +373,8 @@ public final class Campaign: @unchecked Sendable {
     func harnessConfiguration(seeds: [String], dictionary: String?, artifacts: String, knownCrashes: String?, outcomes: String) -> FuzzHarnessConfiguration {
         var harness = FuzzHarnessConfiguration()
         harness.plain = options.plain
-        // Every fork-mode child learns the whole seed set (dictionary, splicing, restarts from a
-        // seed), not only its slice of the corpus.
+        // Every fork-mode child knows the whole seed set (dictionary, splicing, restarts from a
+        // seed), not only its slice of the corpus: the campaign learns it once (`learnOnce`).
         harness.seeds = options.plain ? [] : seeds
         harness.dictionary = options.plain ? nil : dictionary
         harness.timeoutSeconds = options.timeout
@@ -379,6 +383,18 @@ public final class Campaign: @unchecked Sendable {
         harness.knownCrashSites = knownCrashes
         harness.outcomes = outcomes
         return harness
+    }
+
+    /// Learns the seeds (dictionary, splice pool, seed files) once, for every job: the jobs read
+    /// the file, not the seed folders (``LearnedCorpus``).
+    func learnOnce(_ harness: inout FuzzHarnessConfiguration, target: FuzzTargetSpec, seeds: [String], dictionary: String?, file: String) throws {
+        let started = Date()
+        let learned = LearnedCorpus.learn(seeds: seeds, dictionaryFile: dictionary)
+        try learned.write(to: file)
+        harness.seeds = []
+        harness.learned = file
+        progress(String(format: "%@: learned %d seed documents and %d seed files once for every job (%.1f s)",
+                        target.name, learned.learnedFrom, learned.seedFiles.count, Date().timeIntervalSince(started)))
     }
 
     /// At most this many artifacts per target are replayed for triage (earliest first): a bug

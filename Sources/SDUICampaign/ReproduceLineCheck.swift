@@ -56,9 +56,8 @@ public struct ReproduceLineCheck: Sendable {
         defer { try? FileManager.default.removeItem(atPath: outcomes) }
         // bash runs a single command in its own process (no fork), so the deadline's signal
         // reaches the fuzz binary, as it does in triage.
-        let out = try ProcessRunner.run("/bin/bash", ["-c", line], in: folder,
-                                        environment: [FuzzHarnessConfiguration.outcomesVariable: outcomes],
-                                        timeout: CrashTriage.replayDeadline(timeout), interruptSignal: SIGABRT)
+        let out = try CrashTriage.runToDeadline("/bin/bash", ["-c", line], in: folder,
+                                                environment: [FuzzHarnessConfiguration.outcomesVariable: outcomes], timeout: timeout)
         var text = out.stderr + out.stdout
         if out.timedOut { text = "==0== ERROR: libFuzzer: timeout after \(timeout) seconds\n" + text }
         return triage.analyse(output: text, exitStatus: out.status, records: FuzzOutcomeRecord.read(from: outcomes))

@@ -100,9 +100,9 @@ public struct CrashTriage: Sendable {
         // the fast way.
         for _ in 0..<3 {
             run.clearRecords()
-            let out = try ProcessRunner.run(plan.binary, plan.arguments,
-                                            environment: plan.processEnvironment(configurationFile: run.configurationFile, overrides: overrides),
-                                            timeout: Self.replayDeadline(limits.timeout), interruptSignal: SIGABRT)
+            let out = try Self.runToDeadline(plan.binary, plan.arguments,
+                                             environment: plan.processEnvironment(configurationFile: run.configurationFile, overrides: overrides),
+                                             timeout: limits.timeout)
             var text = out.stderr + out.stdout
             // Whether libFuzzer's alarm or the runner stops it is a race at the deadline: the title is
             // the same either way, and the note on its own line says which.
@@ -136,6 +136,27 @@ public struct CrashTriage: Sendable {
         }
     }
 
+    /// Runs one replay process to the replay deadline (SIGABRT then: libFuzzer answers with the
+    /// stack of where it spins). A process that had already crashed when the deadline came (the
+    /// sanitizer's or the runtime's report begun: symbolizing a large binary on a busy machine
+    /// takes seconds) is run once more with the time to finish its report: a crash reported slowly
+    /// is that crash, not a hang titled with its message beside the crash's own signature.
+    package static func runToDeadline(_ executable: String, _ arguments: [String], in folder: String? = nil,
+                                      environment: [String: String], timeout: Int) throws -> ProcessRunner.Output {
+        let out = try ProcessRunner.run(executable, arguments, in: folder, environment: environment,
+                                        timeout: replayDeadline(timeout), interruptSignal: SIGABRT)
+        guard out.timedOut, crashReportBegun(out.stderr + out.stdout) else { return out }
+        return try ProcessRunner.run(executable, arguments, in: folder, environment: environment,
+                                     timeout: Double(timeout) + 60, interruptSignal: SIGABRT)
+    }
+
+    /// Whether a crash report had begun: the sanitizer's, or the Swift runtime's message before its
+    /// trap. A hang stopped at the deadline shows neither (libFuzzer's own handler answers SIGABRT).
+    package static func crashReportBegun(_ text: String) -> Bool {
+        text.contains("ERROR: AddressSanitizer: ") || text.contains("Fatal error: ") || text.contains(" in Swift runtime failure: ")
+            || text.contains("Could not cast value of type")
+    }
+
     /// Seconds a replay may run before it counts as a hang: the input's timeout, plus a quarter of a
     /// second for loading the binary and the sanitizer's start (measured here: under 0.1 s).
     package static func replayDeadline(_ timeout: Int) -> Double { Double(timeout) + 0.25 }
@@ -158,10 +179,10 @@ public struct CrashTriage: Sendable {
         let limits = plan.limits ?? .init(timeout: 1, rssLimitMB: 2048)
         let run = try HarnessRun(plan: plan)
         defer { run.remove() }
-        let out = try ProcessRunner.run(plan.binary, plan.arguments,
-                                        environment: plan.processEnvironment(configurationFile: run.configurationFile,
-                                                                             overrides: ["ASAN_OPTIONS": "detect_leaks=0:symbolize=0"]),
-                                        timeout: Self.replayDeadline(limits.timeout), interruptSignal: SIGABRT)
+        let out = try Self.runToDeadline(plan.binary, plan.arguments,
+                                         environment: plan.processEnvironment(configurationFile: run.configurationFile,
+                                                                              overrides: ["ASAN_OPTIONS": "detect_leaks=0:symbolize=0"]),
+                                         timeout: limits.timeout)
         guard out.status != 0 else { return nil }
         let violation = run.records.lazy.compactMap { record -> InvariantViolation? in
             if case .invariantViolated(let violation, _) = record { return violation } else { return nil }

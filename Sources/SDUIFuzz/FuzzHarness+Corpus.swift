@@ -4,7 +4,8 @@ import SDUIJSON
 /// What the harness learns before fuzzing: the dictionary (the configuration's file, the seeds'
 /// keys and values) and the documents it splices from and restarts with.
 extension FuzzHarness {
-    /// Learns from the configuration's dictionary and seeds and from `corpus` folders.
+    /// Learns from the configuration's dictionary and seeds (or what the campaign learned of them,
+    /// ``FuzzHarnessConfiguration/learned``) and from `corpus` folders.
     func prepare(corpus folders: [String]) {
         var given = FuzzDictionary()
         // The campaign's dictionary holds the literals mined from the decoder: the structure-aware
@@ -15,7 +16,21 @@ extension FuzzHarness {
         lock.lock()
         dictionary.formUnion(given)
         lock.unlock()
-        learn(from: configuration.seeds + folders)
+        guard let path = configuration.learned else { return learn(from: configuration.seeds + folders) }
+        let campaign: LearnedCorpus
+        do { campaign = try LearnedCorpus.read(from: path) } catch {
+            // Fuzzing on without what the campaign learned would measure something else.
+            Self.say("\(error)")
+            exit(2)
+        }
+        // The job's own slice of the corpus fills what the seeds left of the bound, after them,
+        // as when a job learned both itself.
+        var known = lockedDictionary()
+        known.formUnion(campaign.dictionary)
+        let own = LearnedCorpus.learn(from: folders, seedPaths: [], given: known,
+                                      limit: max(0, LearnedCorpus.documentLimit - campaign.learnedFrom))
+        lock.lock(); defer { lock.unlock() }
+        adopt(seeds: campaign.seedFiles, dictionary: own.dictionary, documents: campaign.documents + own.documents)
     }
 
     func lockedDictionary() -> FuzzDictionary {
@@ -25,15 +40,17 @@ extension FuzzHarness {
 
     /// Learns dictionary entries and splice material from a corpus.
     public func learn(from corpusPaths: [String]) {
-        let documents = CorpusReader.documents(in: corpusPaths, limit: 2_000)
-        let seeds = seedPaths(corpusPaths).flatMap { CorpusReader.files(under: $0) }.prefix(500)
-            .compactMap { FileManager.default.contents(atPath: $0) }.filter { $0.count <= 1 << 16 }.map { [UInt8]($0) }
+        let learned = LearnedCorpus.learn(from: corpusPaths, seedPaths: seedPaths(corpusPaths), given: lockedDictionary())
         lock.lock(); defer { lock.unlock() }
+        adopt(seeds: learned.seedFiles, dictionary: learned.dictionary, documents: learned.documents)
+    }
+
+    /// Takes what was learned (the lock held). No seed at all: start (and now and then restart)
+    /// from documents sketched from the keys the decoder reads, rather than from an empty input.
+    private func adopt(seeds: [[UInt8]], dictionary learned: FuzzDictionary, documents: [JSONValue]) {
         if !seeds.isEmpty { seedFiles = seeds; sketchedSeeds = 0 }
-        var learnt = FuzzDictionary(learningFrom: documents)
+        var learnt = learned
         learnt.formUnion(dictionary)
-        // No seed at all: start (and now and then restart) from documents sketched from the keys
-        // the decoder reads, rather than from an empty input.
         var material = documents
         if seedFiles.isEmpty, !plain, strategy != .bytes {
             let sketches = SeedSketch.documents(from: learnt)

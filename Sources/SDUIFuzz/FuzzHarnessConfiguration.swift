@@ -55,6 +55,9 @@ public struct FuzzHarnessConfiguration: Codable, Sendable, Equatable {
     /// Seed folders (or files): the dictionary, the splice pool and the restarts from a seed learn
     /// from them. libFuzzer's fork mode gives each job only a slice of the corpus.
     public var seeds: [String] = []
+    /// What the campaign learned once from `seeds` and its dictionary (a ``LearnedCorpus`` file): a
+    /// job reads it instead of the seed folders, so its start does not grow with them.
+    public var learned: String?
     /// A dictionary in libFuzzer's format for the structure-aware mutator too (the campaign's holds
     /// the literals mined from the decoder); the same file is libFuzzer's `-dict`.
     public var dictionary: String?
@@ -68,7 +71,7 @@ public struct FuzzHarnessConfiguration: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case checksInvariants, plain, mutation, structuredShare, explains, slowMilliseconds, timeoutSeconds, rssLimitMB,
-             artifactPrefix, knownCrashSites, skipLimit, seeds, dictionary, outcomes, contentEncoding
+             artifactPrefix, knownCrashSites, skipLimit, seeds, learned, dictionary, outcomes, contentEncoding
     }
 
     /// Every key is optional: one left out keeps its default.
@@ -87,6 +90,7 @@ public struct FuzzHarnessConfiguration: Codable, Sendable, Equatable {
         knownCrashSites = try c.decodeIfPresent(String.self, forKey: .knownCrashSites)
         skipLimit = try c.decodeIfPresent(Int.self, forKey: .skipLimit) ?? d.skipLimit
         seeds = try c.decodeIfPresent([String].self, forKey: .seeds) ?? d.seeds
+        learned = try c.decodeIfPresent(String.self, forKey: .learned)
         dictionary = try c.decodeIfPresent(String.self, forKey: .dictionary)
         outcomes = try c.decodeIfPresent(String.self, forKey: .outcomes)
         contentEncoding = try c.decodeIfPresent(String.self, forKey: .contentEncoding)
@@ -179,6 +183,7 @@ public struct FuzzHarnessConfiguration: Codable, Sendable, Equatable {
         artifactPrefix = artifactPrefix.map(change)
         knownCrashSites = knownCrashSites.map(change)
         seeds = seeds.map(change)
+        learned = learned.map(change)
         dictionary = dictionary.map(change)
         outcomes = outcomes.map(change)
     }

@@ -11,7 +11,10 @@ struct SplicePool {
 
     init() {}
 
-    init(documents: [JSONValue], dictionary: FuzzDictionary, limit: Int = 4_000) {
+    /// Subtrees a pool holds at most.
+    static let limit = 4_000
+
+    init(documents: [JSONValue], dictionary: FuzzDictionary, limit: Int = SplicePool.limit) {
         let discriminators = Set(dictionary.discriminatorKeys)
         var stack = documents
         while let value = stack.popLast(), components.count + values.count < limit {
