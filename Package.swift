@@ -1,5 +1,25 @@
 // swift-tools-version: 6.2
+import Foundation
 import PackageDescription
+
+/// A fuzz build that instruments only the decoder under test (`SDUI_FUZZ_INSTRUMENT`, which `sdui fuzz
+/// build` sets for a package whose manifest reads it: this one, and every generated package around a
+/// plugged-in decoder): the decoder's modules get coverage and ASan, the harness's own (mutators,
+/// invariant checks, outcome records) ASan only, so the harness's work is no coverage of the decoder
+/// and costs no coverage callbacks. `decoder`: this package's fuzz targets, whose reference decoder
+/// reads payloads and JSON through SDUIPayload and SDUIJSON; `plugged`: a generated package's, for
+/// which every module here is the harness's. Unset (every other build), no setting below applies.
+/// See docs/fuzzing.md, "What a fuzz build instruments".
+let fuzzInstrument = ProcessInfo.processInfo.environment["SDUI_FUZZ_INSTRUMENT"].flatMap { ["decoder", "plugged"].contains($0) ? $0 : nil }
+/// A module of the decoder under test: coverage and ASan, the one flag order that gives both.
+let decoderUnderTest: [SwiftSetting] = fuzzInstrument != nil ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
+/// A module of the harness: ASan only (SwiftPM's `--sanitize=fuzzer` alone would give it coverage).
+let harnessModule: [SwiftSetting] = fuzzInstrument != nil ? [.unsafeFlags(["-sanitize=address"])] : []
+/// SDUIPayload and SDUIJSON: the reference decoder's when this package's targets are fuzzed, the
+/// harness's when a plugged-in decoder is.
+let readsPayloads: [SwiftSetting] = fuzzInstrument == "plugged" ? harnessModule : decoderUnderTest
+/// A fuzz binary links libFuzzer and the ASan runtime.
+let fuzzBinaryLink: [LinkerSetting] = fuzzInstrument != nil ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
 
 /// The libFuzzer targets, each `Sources/FuzzTargets/NAME/NAME.swift` (a replayer in normal builds;
 /// scripts/fuzz.sh and `sdui fuzz` build them by name). What each is for, and where it runs, is
@@ -73,18 +93,18 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         // Payload bytes: encodings, sniffing, bounded streaming inflate, deflate.
-        .target(name: "SDUIPayload", dependencies: ["CZlib"]),
+        .target(name: "SDUIPayload", dependencies: ["CZlib"], swiftSettings: readsPayloads),
         // A JSON parser that never recurses, with byte offsets, plus a Codable Decoder over its values.
-        .target(name: "SDUIJSON"),
+        .target(name: "SDUIJSON", swiftSettings: readsPayloads),
         // The plug-in point, a leaf both the fuzzer and the gate use: `DecoderUnderTest` (how a
         // team plugs its decoder in), the `Rendering` it may give (what a client shows, and its
         // canonical text: the golden file) and the frames of the render protocol.
-        .target(name: "SDUIPlugIn"),
+        .target(name: "SDUIPlugIn", swiftSettings: harnessModule),
         .target(name: "SDUIRendering", dependencies: ["SDUIPlugIn"]),
         .target(name: "SDUIRender", dependencies: ["SDUIScreen"]),
         // Screen protocol v1, the reference decoder: the model, the lenient Codable decoder, the
         // encoder and its rendering (protocol §6).
-        .target(name: "SDUIScreen", dependencies: ["SDUIPayload", "SDUIJSON", "SDUIPlugIn"]),
+        .target(name: "SDUIScreen", dependencies: ["SDUIPayload", "SDUIJSON", "SDUIPlugIn"], swiftSettings: decoderUnderTest),
         // The `sdui` command-line tool.
         .executableTarget(
             name: "SDUICLI",
@@ -96,15 +116,15 @@ let package = Package(
         ),
         // The fuzz harness: invariant checks, SDUI-aware mutators, corpus-learnt dictionaries, and a
         // target's replayer and render server in normal builds.
-        .target(name: "SDUIFuzz", dependencies: ["SDUIPlugIn", "SDUIPlatform", "SDUIPayload", "SDUIJSON", "CSDUIFuzzEngine"]),
+        .target(name: "SDUIFuzz", dependencies: ["SDUIPlugIn", "SDUIPlatform", "SDUIPayload", "SDUIJSON", "CSDUIFuzzEngine"], swiftSettings: harnessModule),
         // The fuzz engine's own C (what the harness sees of the program's coverage), beside SDUIFuzz.
         .target(name: "CSDUIFuzzEngine"),
         // The reference decoder as a decoder under test.
-        .target(name: "SDUIReferenceFuzzing", dependencies: ["SDUIFuzz", "SDUIScreen", "SDUIPayload"]),
+        .target(name: "SDUIReferenceFuzzing", dependencies: ["SDUIFuzz", "SDUIScreen", "SDUIPayload"], swiftSettings: decoderUnderTest),
         // A second, independent decoder (`view_type`/`view_data`, JSONDecoder) plugged in like a user's.
-        .target(name: "ViewItemsDecoder"),
+        .target(name: "ViewItemsDecoder", swiftSettings: decoderUnderTest),
         // Test fixtures: decoders with planted bugs.
-        .target(name: "SDUIFuzzFixtures", dependencies: ["SDUIJSON", "SDUIPayload"]),
+        .target(name: "SDUIFuzzFixtures", dependencies: ["SDUIJSON", "SDUIPayload"], swiftSettings: decoderUnderTest),
         // Fuzz campaigns: build and verify fuzzers, run them, triage crashes, report.
         // (It explains crash inputs with the reference decoder too: SDUIScreen.)
         .target(name: "SDUICampaign", dependencies: ["SDUIFuzz", "SDUILiteralMining", "SDUIDecoderSlice", "SDUIPlatform", "SDUIPlatformProcesses",
@@ -133,7 +153,7 @@ let package = Package(
         // and processes (spawn, time out, toolchain tools) apart, because iOS has none.
         // scripts/check-portability.sh fails when an OS-specific API appears anywhere else.
         .target(name: "CSDUIPlatform"),
-        .target(name: "SDUIPlatform", dependencies: ["CSDUIPlatform"]),
+        .target(name: "SDUIPlatform", dependencies: ["CSDUIPlatform"], swiftSettings: harnessModule),
         .target(name: "SDUIPlatformProcesses", dependencies: ["SDUIPlatform", "CSDUIPlatform"]),
         // The contract gate: contracts, clients, redaction, golden renderings, classified diffs, reports.
         .target(name: "SDUIContract", dependencies: ["SDUIPayload", "SDUIJSON", "SDUIScreen", "SDUIPlugIn"]),
@@ -206,5 +226,8 @@ let package = Package(
             "SDUIFuzz", "SDUIReferenceFuzzing", "SDUIFuzzFixtures", "SDUICampaign", "SDUICrashAnalysis", "SDUIPlatform", "SDUILiteralMining", "SDUIScreen", "SDUIJSON", "SDUIPayload",
             "ViewItemsDecoder", "TestSupport",
         ], exclude: ["Fixtures"]),
-    ] + fuzzTargets.map { .executableTarget(name: $0.key, dependencies: $0.value, path: "Sources/FuzzTargets/\($0.key)") }
+    ] + fuzzTargets.map {
+        .executableTarget(name: $0.key, dependencies: $0.value, path: "Sources/FuzzTargets/\($0.key)",
+                          swiftSettings: decoderUnderTest, linkerSettings: fuzzBinaryLink)
+    }
 )

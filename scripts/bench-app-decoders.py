@@ -27,6 +27,10 @@ def table(name):
         return list(csv.DictReader(f, delimiter="\t"))
 
 
+# What the prebuilt fuzz build instruments (--instrument).
+INSTRUMENT = "plugged"
+
+
 def decoder_args(app, sources, work, label):
     # A package named by its module (`--package-path P --module M`): its manifest gives the
     # language mode, settings and dependencies; elsewhere a folder of sources.
@@ -43,9 +47,13 @@ def prebuild(sdui, apps, work, label):
         if proc.returncode != 0:
             sys.exit(f"{app['app']}: the slice failed:\n{proc.stderr}")
     package = os.path.join(work, f"decoders-{label}")
-    cmd = ["swift", "build", "-c", "release", "--scratch-path", ".build-fuzz", "--sanitize=fuzzer",
-           "-Xswiftc", "-DSDUI_LIBFUZZER", "-Xswiftc", "-sanitize=fuzzer,address"]
-    proc = subprocess.run(cmd, text=True, capture_output=True, cwd=package)
+    # As `sdui fuzz build` builds a generated package (FuzzBuilder): the decoders instrumented, the
+    # harness's modules ASan only; `--instrument everything` for every module (the earlier recipe).
+    cmd = ["swift", "build", "-c", "release", "--scratch-path", ".build-fuzz", "--sanitize=fuzzer", "-Xswiftc", "-DSDUI_LIBFUZZER"]
+    env = dict(os.environ, SDUI_FUZZ_INSTRUMENT=INSTRUMENT)
+    if INSTRUMENT == "everything":
+        cmd += ["-Xswiftc", "-sanitize=fuzzer,address"]
+    proc = subprocess.run(cmd, text=True, capture_output=True, cwd=package, env=env)
     if proc.returncode != 0:
         sys.exit(f"the fuzz build of the generated package failed:\n{(proc.stdout + proc.stderr)[-4000:]}")
     return time.time() - started
@@ -143,11 +151,15 @@ def main():
     ap.add_argument("--required", default="", help="bug ids --check requires (default: every bug of the chosen apps)")
     ap.add_argument("--parallel", type=int, default=1)
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--instrument", choices=["plugged", "everything"], default="plugged",
+                    help="plugged: the decoders only, as sdui builds them; everything: every module, the harness's too")
     ap.add_argument("--sdui", default=None)
     ap.add_argument("--work", default=None)
     ap.add_argument("--timeout-triggers", default="",
                     help="timeout bug ids whose triggers seed their app's campaign too (checks the labels)")
     args = ap.parse_args()
+    global INSTRUMENT
+    INSTRUMENT = args.instrument
     sdui = args.sdui or os.path.join(ROOT, "scripts", "sdui")
     apps = table("apps.tsv")
     if args.apps:
@@ -216,10 +228,10 @@ def markdown(rows, args, hit, total, builds):
     date = datetime.date.today().isoformat()
     md = "## App decoders (zero-code path)\n\n"
     md += f"Measured {date} on {platform.machine()} Linux, {os.cpu_count()} cores, Swift toolchain at /opt/swift: "
-    md += f"`python3 scripts/bench-app-decoders.py --budget {args.budget} --jobs {args.jobs} --parallel {args.parallel}" + (" --hand-ported" if args.hand_ported else "") + " --write`. "
+    md += f"`python3 scripts/bench-app-decoders.py --budget {args.budget} --jobs {args.jobs} --parallel {args.parallel}" + (" --hand-ported" if args.hand_ported else "") + (" --instrument everything" if args.instrument == "everything" else "") + " --write`. "
     md += "Each app of Benchmarks/AppDecoders plugged in where it lives (`sdui fuzz run --sources … --module … --decode …`, or `--package-path … --module …` for a module of a package, "
     md += "no seeds given: the samples beside the code are found); `hand-ported` is the same decoder ported by hand to Foundation only (HandPorted/), fuzzed the same way from the same samples, each app's pair side by side. "
-    md += "Slicing and the fuzz build of each mode's apps at once (one generated package; the harness's own modules included) took " + ", ".join(f"{v:.0f} s ({k})" for k, v in builds.items()) + ". "
+    md += "Slicing and the fuzz build of each mode's apps at once (one generated package; the harness's own modules included, " + ("every module instrumented" if args.instrument == "everything" else "coverage for the decoders only") + ") took " + ", ".join(f"{v:.0f} s ({k})" for k, v in builds.items()) + ". "
     md += "Wall time is one campaign: re-slicing, the budget and triage. One run each (noisy machine: compare within a row pair).\n\n"
     md += "| app | mode | slice | wall | exec/s | bugs found | signatures | last bug found after |\n|---|---|---|---|---|---|---|---|\n"
     for r in rows:

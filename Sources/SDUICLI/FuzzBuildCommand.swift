@@ -16,6 +16,14 @@ struct FuzzBuildCommand: ParsableCommand {
         pass --libfuzzer ARCHIVE; the command says so, with the ways out, before it
         builds anything.
 
+        Coverage goes to the decoder under test only: in this package and in a
+        generated one (your decoder where it lives) the manifest gives the decoder's
+        modules coverage and ASan and the harness's ASan only
+        (SDUI_FUZZ_INSTRUMENT=decoder or plugged, set by this command). A package's own
+        fuzz targets get every module instrumented unless its manifest reads
+        SDUI_FUZZ_INSTRUMENT too (docs/fuzzing.md, "What a fuzz build instruments");
+        SDUI_FUZZ_INSTRUMENT=everything asks for every module anywhere.
+
         Your decoder where it lives (--sources/--module with --decode/--type): its
         generated target is built as `sdui fuzz run` builds it. --copy-to DIR then
         copies each binary to DIR/<target>, and the JSON samples your app carries to

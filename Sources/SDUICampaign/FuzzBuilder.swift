@@ -20,6 +20,33 @@ public struct FuzzBuilder: Sendable {
     public var libFuzzerArchive: String?
     /// The system the build is for (its linker's flags differ).
     public var os: HostOS
+    /// What the build instruments (see ``Instrumenting``).
+    public var instrumenting: Instrumenting
+
+    /// What a fuzz build instruments for coverage. Everything in the binary, the harness included,
+    /// unless the package's manifest says which modules are the decoder under test: it reads
+    /// `SDUI_FUZZ_INSTRUMENT` (this package's and every generated one's do), and the build sets it.
+    public enum Instrumenting: String, Sendable {
+        /// Every module: `-sanitize=fuzzer,address` for all (a package's own fuzz targets).
+        case everything
+        /// The package's decoder modules; its harness modules ASan only (this package).
+        case decoder
+        /// The generated package's decoder; every module of the harness ASan only.
+        case plugged
+
+        /// The manifest's variable (`SDUI_FUZZ_INSTRUMENT=decoder|plugged`).
+        public static let environmentVariable = "SDUI_FUZZ_INSTRUMENT"
+
+        /// What the package at `root` can have: a generated package's manifest is `plugged`, one
+        /// that reads the variable `decoder`, any other `everything`. `SDUI_FUZZ_INSTRUMENT=everything`
+        /// in the environment asks for every module (a benchmark's baseline).
+        public static func of(packageRoot root: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Instrumenting {
+            if environment[environmentVariable] == Instrumenting.everything.rawValue { return .everything }
+            guard let manifest = try? String(contentsOfFile: root + "/Package.swift", encoding: .utf8),
+                  manifest.contains(environmentVariable) else { return .everything }
+            return manifest.contains(GeneratedFuzzPackage.manifestMarker) ? .plugged : .decoder
+        }
+    }
 
     public init(packageRoot: String, scratchPath: String? = nil, libFuzzerArchive: String? = nil, os: HostOS = .current) {
         self.packageRoot = packageRoot
@@ -27,6 +54,7 @@ public struct FuzzBuilder: Sendable {
         // The two recipes build different binaries: apart, so neither rebuilds the other's.
         self.scratchPath = scratchPath ?? (libFuzzerArchive == nil ? ".build-fuzz" : ".build-fuzz-driver")
         self.os = os
+        self.instrumenting = libFuzzerArchive == nil ? Instrumenting.of(packageRoot: packageRoot) : .everything
     }
 
     /// The coverage the fuzzer needs, as `-sanitize=fuzzer` would give it.
@@ -36,8 +64,10 @@ public struct FuzzBuilder: Sendable {
     /// `SDUI_LIBFUZZER` tells targets not to add their replay program.
     public var buildArguments: [String] {
         guard let archive = libFuzzerArchive else {
-            return ["build", "-c", "release", "--scratch-path", scratchPath, "--sanitize=fuzzer",
-                    "-Xswiftc", "-DSDUI_LIBFUZZER", "-Xswiftc", "-sanitize=fuzzer,address"]
+            // The manifest gives each module its flags (`instrumenting`): a global one would come
+            // last and instrument the harness too.
+            let everything = instrumenting == .everything ? ["-Xswiftc", "-sanitize=fuzzer,address"] : []
+            return ["build", "-c", "release", "--scratch-path", scratchPath, "--sanitize=fuzzer", "-Xswiftc", "-DSDUI_LIBFUZZER"] + everything
         }
         // The archive's members are referenced only at run time, so all of it is linked; it is
         // C++, hence the C++ library of the system.
@@ -77,13 +107,18 @@ public struct FuzzBuilder: Sendable {
 
     /// The exact command that builds `product` (for reports and documentation).
     public func buildCommand(_ product: String) -> String {
-        "swift " + (buildArguments + ["--product", product]).joined(separator: " ")
+        buildEnvironment.map { "\($0.key)=\($0.value) " }.joined() + "swift " + (buildArguments + ["--product", product]).joined(separator: " ")
+    }
+
+    /// What the manifest is told (``Instrumenting/environmentVariable``); nothing for `everything`.
+    public var buildEnvironment: [String: String] {
+        instrumenting == .everything ? [:] : [Instrumenting.environmentVariable: instrumenting.rawValue]
     }
 
     public func build(_ product: String) throws {
         try checkToolchain()
         guard let swift = Toolchain.tool("swift") else { throw BuildError.swiftNotFound }
-        let out = try ProcessRunner.run(swift, buildArguments + ["--product", product], in: packageRoot)
+        let out = try ProcessRunner.run(swift, buildArguments + ["--product", product], in: packageRoot, environment: buildEnvironment)
         guard out.status == 0 else { throw BuildError.buildFailed(product: product, output: out.stdout + out.stderr) }
     }
 

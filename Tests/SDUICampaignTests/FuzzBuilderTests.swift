@@ -1,5 +1,6 @@
 import Foundation
 import SDUIPlatform
+import SDUIDecoderSlice
 import Testing
 @testable import SDUICampaign
 
@@ -12,6 +13,36 @@ import Testing
         #expect(args.contains("--sanitize=fuzzer"))
         // The last -sanitize= wins for the compiler: one joined flag gives coverage and ASan.
         #expect(args.suffix(2) == ["-Xswiftc", "-sanitize=fuzzer,address"])
+    }
+
+    /// A manifest that says which modules are the decoder under test gets no global sanitizer flag
+    /// (it would come last and instrument the harness too), and is told which build it is.
+    @Test func aManifestThatReadsTheVariableInstrumentsTheDecoderOnly() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-instrument-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let manifest = root + "/Package.swift"
+        try "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"App\")\n".write(toFile: manifest, atomically: true, encoding: .utf8)
+        #expect(FuzzBuilder.Instrumenting.of(packageRoot: root, environment: [:]) == .everything)
+        #expect(FuzzBuilder(packageRoot: root).buildEnvironment.isEmpty)
+
+        try "// swift-tools-version: 6.2\nimport Foundation\nlet decoderOnly = ProcessInfo.processInfo.environment[\"SDUI_FUZZ_INSTRUMENT\"]\n"
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let own = FuzzBuilder(packageRoot: root)
+        #expect(own.instrumenting == .decoder)
+        #expect(own.buildArguments == ["build", "-c", "release", "--scratch-path", ".build-fuzz", "--sanitize=fuzzer", "-Xswiftc", "-DSDUI_LIBFUZZER"])
+        #expect(own.buildEnvironment == ["SDUI_FUZZ_INSTRUMENT": "decoder"])
+        #expect(own.buildCommand("FuzzX").hasPrefix("SDUI_FUZZ_INSTRUMENT=decoder swift build -c release"))
+        // A baseline asked for: every module, as before.
+        #expect(FuzzBuilder.Instrumenting.of(packageRoot: root, environment: ["SDUI_FUZZ_INSTRUMENT": "everything"]) == .everything)
+
+        let generated = GeneratedFuzzPackage(slice: GeneratedFuzzPackageTests.slice, name: "shop", folder: root, harnessRoot: "/deps/SDUIHarness",
+                                             standInsFolder: HarnessCheckout.standIns).manifest(members: [])
+        try generated.write(toFile: manifest, atomically: true, encoding: .utf8)
+        #expect(FuzzBuilder.Instrumenting.of(packageRoot: root, environment: [:]) == .plugged)
+        #expect(FuzzBuilder(packageRoot: root).buildEnvironment == ["SDUI_FUZZ_INSTRUMENT": "plugged"])
+        // An archive's recipe (Xcode's toolchains) instruments every module.
+        #expect(FuzzBuilder(packageRoot: root, libFuzzerArchive: "/llvm/a.a").instrumenting == .everything)
     }
 
     @Test func anArchiveIsLinkedWholeWithEachSystemsFlags() {
