@@ -77,7 +77,8 @@ DEEP = DECODER["deep"]
 
 def variants(decoder):
     dense, fixed = decoder["products"]
-    return [("crash-dense", dense, []), ("fixed", fixed, []), ("restart", dense, ["--restart-on-crash"])]
+    return [("crash-dense", dense, []), ("fixed", fixed, []), ("restart", dense, ["--restart-on-crash"]),
+            ("no-hang-watch", dense, ["--no-hang-watch"])]
 
 
 VARIANTS = variants(DECODER)
@@ -126,7 +127,20 @@ def campaign(sdui, product, extra, budget, output, jobs):
         report = json.load(f)[0]
     report["_jobs"] = sampler.summary()
     report["_execTimeline"] = exec_timeline(output)
+    report["_jobsStarted"] = jobs_started(output)
+    report["_timeoutInputs"] = len(glob.glob(os.path.join(output, "artifacts", "*", "timeout-*")) + glob.glob(os.path.join(output, "artifacts", "timeout-*")))
     return report
+
+
+def jobs_started(output):
+    """How many fork-mode jobs the campaign started (the highest `job:` of its status lines): each
+    hang that runs to the timeout ends one, and the next starts and loads its corpus again."""
+    highest = 0
+    for log in glob.glob(os.path.join(output, "logs", "*.log")):
+        with open(log, encoding="utf-8", errors="replace") as f:
+            for m in re.finditer(r"\bjob: (\d+)", f.read()):
+                highest = max(highest, int(m.group(1)))
+    return highest
 
 
 class JobSampler(threading.Thread):
@@ -335,6 +349,8 @@ def analyse(report, sites, functions):
             "execTimeline": report.get("_execTimeline") or [],
             "memoryTimeline": [[p["second"], p["maxRSSMB"]] for p in report.get("memoryTimeline") or []],
             "jobs": jobs, "jobsSampled": len(numbered),
+            "hangsEndedEarly": report.get("hangsEndedEarly") or 0, "jobsStarted": report.get("_jobsStarted") or 0,
+            "timeoutInputs": report.get("_timeoutInputs") or 0,
             "jobPeakMB": [j["peakMB"] for j in numbered],
             "jobGrowthMBPerMinute": [j["growthMBPerMinute"] for j in numbered if j["growthMBPerMinute"] is not None]}
 
@@ -378,7 +394,8 @@ def main():
     md = markdown(args, sites, results)
     print(md)
     if not args.no_write:
-        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "update-benchmarks.py"), DECODER["section"]], input=md, text=True, check=True)
+        section = DECODER["section"] + ("-hangwatch" if "no-hang-watch" in wanted else "")
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "update-benchmarks.py"), section], input=md, text=True, check=True)
     if args.check:
         last = results["crash-dense"][-1]
         missing = sorted(set(sites.values()) - set(last["sites"]), key=lambda s: int(s[1:]))
@@ -414,6 +431,8 @@ def markdown(args, sites, results):
     cmd = f"python3 scripts/bench-crash-dense.py --rounds {args.rounds} --budget {args.budget}"
     if getattr(args, "decoder", "catalog") != "catalog":
         cmd = f"python3 scripts/bench-crash-dense.py --decoder {args.decoder} --rounds {args.rounds} --budget {args.budget}"
+    if "no-hang-watch" in results:
+        return hang_watch_markdown(args, cmd, results)
     md = [DECODER["heading"], ""]
     md.append(f"`{cmd}` on {datetime.date.today().isoformat()}, {os.cpu_count()} cores, `--jobs {args.jobs}` (the README's default), "
               f"{platform.system()} {platform.release()}; the variants of a round run one after the other, rounds interleaved.")
@@ -443,6 +462,25 @@ def markdown(args, sites, results):
                   f"sites missed in some run: {', '.join(sorted({s for r in dense for s in set(sites.values()) - set(r['sites'])}, key=lambda s: int(s[1:]))) or 'none'}.")
     if DECODER is not DECODERS["catalog"]:
         md.extend(memory_markdown(results))
+    return "\n".join(md) + "\n"
+
+
+def hang_watch_markdown(args, cmd, results):
+    """The known hang cut short (issue 39): the campaign as it is against the same binary with the
+    hang watch off (`--no-hang-watch`), every input that reaches the planted hang then running to
+    the timeout and ending its job."""
+    md = [DECODER["heading"] + ": a known hang cut short", "",
+          f"`{cmd} --variants {args.variants}` on {datetime.date.today().isoformat()}, {os.cpu_count()} cores, `--jobs {args.jobs}`, "
+          f"{platform.system()} {platform.release()}; one binary, the variants of a round one after the other, rounds interleaved. "
+          f"*no-hang-watch*: every input that reaches the planted hang ({DEEP['quadratic']}) runs to the one-second timeout and "
+          "ends its fork-mode job, as before the hang watch.", "",
+          "| variant | exec/s (median, runs) | fork-mode jobs started | inputs ended early at the known hang | timeout inputs kept | deep bugs found (runs) | shallow sites found (median) |",
+          "|---|---|---|---|---|---|---|"]
+    for name, runs in results.items():
+        deep_runs = ", ".join(f"{d} {sum(1 for r in runs if d in r['deep'])}/{len(runs)}" for d in DEEP)
+        md.append(f"| {name} | {median([r['execs'] for r in runs]):.0f} ({', '.join(str(r['execs']) for r in runs)}) | "
+                  f"{median([r.get('jobsStarted', 0) for r in runs]):.0f} | {median([r.get('hangsEndedEarly', 0) for r in runs]):.0f} | "
+                  f"{median([r.get('timeoutInputs', 0) for r in runs]):.0f} | {deep_runs} | {median([len(r['sites']) for r in runs]):.0f} |")
     return "\n".join(md) + "\n"
 
 

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #endif
 #include "CSDUIFuzzEngine.h"
+#include "sites_internal.h"
 #include <dlfcn.h>
 #include <execinfo.h>
 #include <fcntl.h>
@@ -289,14 +290,16 @@ static void sdui_say(const char *text) { (void)!write(2, text, strlen(text)); }
 
 // Keeps the input as `<prefix>crash-<key>`: the same name for the same site, so two processes that
 // meet a new site at once keep one file.
-static int sdui_keep_input(uint64_t key) {
+static int sdui_keep_input_as(const char *kind, uint64_t key) {
     if (!sdui_artifact_prefix[0] || !sdui_input) return 0;
     static const char digits[] = "0123456789abcdef";
     char path[1100];
-    size_t n = strlen(sdui_artifact_prefix);
+    size_t n = strlen(sdui_artifact_prefix), k = strlen(kind);
+    if (n + k + 18 > sizeof path) return 0;
     memcpy(path, sdui_artifact_prefix, n);
-    memcpy(path + n, "crash-", 6);
-    n += 6;
+    memcpy(path + n, kind, k);
+    n += k;
+    path[n++] = '-';
     for (int j = 0; j < 16; j++) path[n++] = digits[(key >> (60 - 4 * j)) & 0xF];
     path[n] = 0;
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -308,11 +311,15 @@ static int sdui_keep_input(uint64_t key) {
         done += (size_t)w;
     }
     close(fd);
-    sdui_say("SDUIHarness: crash at a new site, input kept as ");
+    sdui_say("SDUIHarness: ");
+    sdui_say(strcmp(kind, "crash") == 0 ? "crash" : "hang");
+    sdui_say(" at a new site, input kept as ");
     sdui_say(path);
     sdui_say(" (confirmed by a replay in a fresh process at triage); fuzzing goes on\n");
     return done == sdui_input_size;
 }
+
+static int sdui_keep_input(uint64_t key) { return sdui_keep_input_as("crash", key); }
 
 // The Swift runtime keeps every fatal error's message, each appended to the last, for the crash
 // report of a process about to die (Linux: the static `kFatalErrorMessage` of libswiftCore, never
@@ -401,6 +408,15 @@ static void sdui_forget_fatal_message(void) {
 
 int sdui_crash_sites_runtime_message_reset(void) { return sdui_fatal_message != NULL; }
 
+// Leaves the armed run: what the body's frames hold is abandoned, the Swift runtime's records of
+// accesses in progress are cut back first (they live in those frames).
+static void sdui_leave(int code) __attribute__((noreturn));
+static void sdui_leave(int code) {
+    sdui_armed = 0;
+    if (sdui_exit_context) sdui_exit_context((char *)sdui_access_state);
+    siglongjmp(sdui_jump, code);
+}
+
 static void sdui_crash_sites_handler(int sig, siginfo_t *info, void *context) {
     if (sdui_armed) {
         uint64_t key = sdui_crash_site_key(sig, context);
@@ -411,10 +427,8 @@ static void sdui_crash_sites_handler(int sig, siginfo_t *info, void *context) {
             sdui_remember_site(key);
         }
         if (known || sdui_keep_input(key)) {
-            sdui_armed = 0;
-            if (sdui_exit_context) sdui_exit_context((char *)sdui_access_state);
             if (known) sdui_recoveries = sdui_recoveries + 1;
-            siglongjmp(sdui_jump, known ? 1 : 2);
+            sdui_leave(known ? 1 : 2);
         }
         sdui_armed = 0;
     }
@@ -456,8 +470,9 @@ int sdui_crash_sites_run(const uint8_t *input, size_t size, void (*body)(void *)
     sdui_input_size = size;
     int jumped = sigsetjmp(sdui_jump, 1);
     if (jumped != 0) {
-        // Back from a crash: the body's frames are gone (what they held is leaked; the caller
-        // bounds how many crashes one process skips).
+        // Back from a crash or a hang: the body's frames are gone (what they held is leaked; the
+        // caller bounds how many crashes one process skips).
+        sdui_hang_watch_end();
         sdui_input = NULL;
         sdui_forget_fatal_message();
         return jumped;
@@ -465,9 +480,11 @@ int sdui_crash_sites_run(const uint8_t *input, size_t size, void (*body)(void *)
     memset(sdui_access_state, 0, sizeof sdui_access_state);
     int guarded = sdui_installed && sdui_enter_context;
     if (guarded) sdui_enter_context((char *)sdui_access_state);
+    if (sdui_installed) sdui_hang_watch_begin();
     sdui_armed = sdui_installed;
     body(context);
     sdui_armed = 0;
+    sdui_hang_watch_end();
     if (guarded) sdui_exit_context((char *)sdui_access_state);
     sdui_input = NULL;
     return 0;
@@ -477,3 +494,15 @@ uint64_t sdui_crash_sites_recoveries(void) { return sdui_recoveries; }
 
 int sdui_crash_sites_count(void) { return sdui_site_count; }
 
+
+// What hang_watch.c needs of this file (sites_internal.h).
+int sdui_internal_armed(void) { return sdui_armed; }
+void sdui_internal_leave(int code) { sdui_leave(code); }
+uint64_t sdui_internal_address_key(uintptr_t address, int *is_program) {
+    return sdui_mix_address(0xcbf29ce484222325ULL, address, is_program);
+}
+uintptr_t sdui_internal_fault_pc(void *context) { return sdui_fault_pc(context); }
+const char *sdui_internal_sites_path(void) { return sdui_sites_path; }
+int sdui_internal_keep_input(const char *kind, uint64_t key) { return sdui_keep_input_as(kind, key); }
+uint64_t sdui_internal_fnv(uint64_t hash, const void *bytes, size_t count) { return sdui_fnv(hash, bytes, count); }
+void sdui_internal_say(const char *text) { sdui_say(text); }

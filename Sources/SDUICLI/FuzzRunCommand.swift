@@ -119,6 +119,9 @@ struct FuzzRunCommand: ParsableCommand {
     @Flag(help: "Restart the fuzzing process after every crash, as libFuzzer does alone. By default a crash at a site already reported is skipped (the input is not kept again) and fuzzing goes on in the same process, so a decoder that crashes often keeps its speed; each new site is still reported and replayed in a fresh process.")
     var restartOnCrash = false
 
+    @Flag(help: "Let every input that reaches a hang already reported run to the timeout (which ends its fuzzing job), as libFuzzer does alone. By default such an input is ended once it has run as long as a slow input, and a new hang's input is kept at the timeout without ending the job; each new hang is still reported and replayed in a fresh process.")
+    var noHangWatch = false
+
     @OptionGroup var package: PackageOption
 
     @OptionGroup var decoder: DecoderLocationOptions
@@ -196,6 +199,7 @@ struct FuzzRunCommand: ParsableCommand {
         options.build = !noBuild
         options.stopOnCrash = stopOnCrash
         options.skipKnownCrashes = !restartOnCrash
+        options.watchHangs = !noHangWatch
         options.coverage = coverage
         options.libFuzzerArchive = libFuzzer.archive
         return options

@@ -47,6 +47,10 @@ public struct CampaignOptions: Sendable {
     /// (see ``FuzzBuilder``); nil: the toolchain's.
     public var libFuzzerArchive: String?
     public var coverage = false
+    /// End inputs early inside hangs already reported, and keep a new hang's input at the timeout
+    /// without ending the job (``CrashSites/watchHangs(checkAfterMilliseconds:keepAfterMilliseconds:)``).
+    /// Only with ``skipKnownCrashes`` (the hangs share its file). Off: `--no-hang-watch`.
+    public var watchHangs = true
     /// Skip crashes at sites already reported instead of restarting the fuzzing process after each
     /// (see ``CrashSites``): a crash-dense decoder keeps its speed. Off: libFuzzer's own behaviour,
     /// one job restart per crash (`--restart-on-crash`, for comparisons).
@@ -135,6 +139,9 @@ public struct TargetResult: Sendable, Codable {
     public var mutationMoves: [MutationMoveStatistic]? = nil
     /// Jobs that ended themselves early (their skipped crashes' leaks neared the memory limit).
     public var jobsEndedEarly: Int? = nil
+    /// Inputs the hang watch ended early inside a hang already known (each would otherwise have
+    /// run to the timeout and ended its job); nil in reports written before they were counted.
+    public var hangsEndedEarly: Int? = nil
 
     /// The findings that fail the campaign (exit status 1): all but timeouts labelled instrumentation.
     public var failingCrashes: [Crash] { crashes.filter(\.failsCampaign) }
@@ -300,7 +307,8 @@ public final class Campaign: @unchecked Sendable {
             command: command, timeline: run.timeline,
             memoryTimeline: run.memory.samples.map { MemoryPoint(second: $0.second, maxRSSMB: $0.maxMB) },
             mutationMoves: options.plain ? nil : MutationMoveStatistic.sum(records.compactMap { if case .mutationMoves(let m) = $0 { m } else { nil } }),
-            jobsEndedEarly: records.filter { if case .jobEnded = $0 { true } else { false } }.count)
+            jobsEndedEarly: records.filter { if case .jobEnded = $0 { true } else { false } }.count,
+            hangsEndedEarly: records.filter { if case .hangEnded(_, newSite: false) = $0 { true } else { false } }.count)
     }
 
     /// The dictionary the target is fuzzed with: the one given, else one learnt from the seeds and
@@ -381,6 +389,7 @@ public final class Campaign: @unchecked Sendable {
         harness.rssLimitMB = options.rssLimitMB
         harness.artifactPrefix = artifacts + "/"
         harness.knownCrashSites = knownCrashes
+        harness.watchesHangs = options.watchHangs
         harness.outcomes = outcomes
         return harness
     }

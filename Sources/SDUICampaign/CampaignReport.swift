@@ -140,6 +140,9 @@ public struct CampaignReport: Sendable {
             if let ended = r.jobsEndedEarly, ended > 0 {
                 md += "\n\(r.target): \(ended) fuzzing job(s) ended themselves early (skipped crashes leaked toward the memory limit); their executions are counted.\n"
             }
+            if let hangs = r.hangsEndedEarly, hangs > 0 {
+                md += "\n\(r.target): \(hangs) input(s) ended early inside a hang already reported (each would have run to the timeout and ended its job).\n"
+            }
             guard let moves = r.mutationMoves, !moves.isEmpty else { continue }
             md += "\n## \(r.target): mutation moves\n\nMutations that used each move, and how many of their inputs reached new code (per job).\n\n"
             md += "| move | uses | new coverage | per 1,000 uses |\n|---|---|---|---|\n"

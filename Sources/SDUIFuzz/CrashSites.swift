@@ -15,6 +15,10 @@ public enum CrashSites {
         case skippedKnownSite = 1
         /// It crashed at a new site; the input was kept in the artifact folder.
         case keptNewSite = 2
+        /// It ran into a hang already known and was ended early (see ``watchHangs(checkAfterMilliseconds:keepAfterMilliseconds:)``).
+        case skippedKnownHang = 3
+        /// It ran past the timeout at a new hang; the input was kept as a `timeout-<site>` artifact.
+        case keptNewHang = 4
     }
 
     /// Installs the handlers over the current ones (call it after libFuzzer has installed its
@@ -23,6 +27,18 @@ public enum CrashSites {
     @discardableResult
     public static func install(knownSitesFile path: String, artifactPrefix: String?) -> Bool {
         sdui_crash_sites_install(path, artifactPrefix) == 0
+    }
+
+    /// Watches the runs of the calling thread for hangs (see `hang_watch.c`): a run that has taken
+    /// `checkAfterMilliseconds` and is inside a hang the campaign already met (the same call chain
+    /// into the loop, shared through the known-sites file) ends early as ``Outcome/skippedKnownHang``;
+    /// one past `keepAfterMilliseconds` (the timeout) is a new hang, kept and ended as
+    /// ``Outcome/keptNewHang``. A run is only ended where every frame under the hang's chain is the
+    /// program's own code. Call after ``install(knownSitesFile:artifactPrefix:)``. False when not started.
+    @discardableResult
+    public static func watchHangs(checkAfterMilliseconds: Int, keepAfterMilliseconds: Int) -> Bool {
+        guard checkAfterMilliseconds > 0, keepAfterMilliseconds >= checkAfterMilliseconds else { return false }
+        return sdui_hang_watch_start(UInt64(checkAfterMilliseconds) * 1_000_000, UInt64(keepAfterMilliseconds) * 1_000_000) == 0
     }
 
     /// Runs `body` on `input` with skipping armed. Whatever a crashed body held is leaked: bound
@@ -46,6 +62,12 @@ public enum CrashSites {
 
     /// Crashes at known sites this process skipped.
     public static var skipped: Int { Int(sdui_crash_sites_recoveries()) }
+
+    /// Runs this process ended early at a known hang.
+    public static var hangsSkipped: Int { Int(sdui_hang_watch_skipped()) }
+
+    /// Hang sites this process knows.
+    public static var knownHangs: Int { Int(sdui_hang_watch_known()) }
 
     /// Sites this process knows (its own and those the file held when last read).
     public static var known: Int { Int(sdui_crash_sites_count()) }

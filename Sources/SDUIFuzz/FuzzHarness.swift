@@ -83,7 +83,7 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         var notAPayload = false
         var violation: InvariantViolation?
         if let knownCrashSites = configuration.knownCrashSites {
-            guard let outcome = runSkippingKnownCrashes(bytes, knownCrashSites: knownCrashSites) else { return -1 }
+            guard let outcome = runSkippingKnownCrashes(bytes, knownCrashSites: knownCrashSites, start: start) else { return -1 }
             (violation, notAPayload) = outcome
         } else {
             violation = check(bytes, notAPayload: &notAPayload)
@@ -102,12 +102,14 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
 
     /// Runs one input with known crash sites skipped (see ``CrashSites``): the check's outcome, or
     /// nil when it crashed at a site (the input is left out of the corpus).
-    private func runSkippingKnownCrashes(_ bytes: [UInt8], knownCrashSites: String) -> (InvariantViolation?, Bool)? {
+    private func runSkippingKnownCrashes(_ bytes: [UInt8], knownCrashSites: String, start: UInt64) -> (InvariantViolation?, Bool)? {
         // Installed on the first input, when libFuzzer's own handlers are in place to chain to.
         if !crashSitesInstalled {
             crashSitesInstalled = true
             if !CrashSites.install(knownSitesFile: knownCrashSites, artifactPrefix: configuration.artifactPrefix) {
                 Self.say("could not watch for known crash sites (\(knownCrashSites))")
+            } else {
+                watchHangs()
             }
         }
         let outcome = CheckOutcome()
@@ -119,6 +121,10 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
             outcome.notAPayload = skipped
         }
         guard ended == .completed else {
+            if ended == .skippedKnownHang || ended == .keptNewHang {
+                let ms = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+                outcomes?.append(.hangEnded(milliseconds: ms, newSite: ended == .keptNewHang))
+            }
             crashesSkipped += 1
             // What a crashed decode held stays allocated (a failed cast's message alone costs
             // the runtime a few hundred KB): end the job cleanly well before libFuzzer's memory
@@ -131,6 +137,19 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
             return nil
         }
         return (outcome.violation, outcome.notAPayload)
+    }
+
+    /// Starts the hang watch (``CrashSites/watchHangs(checkAfterMilliseconds:keepAfterMilliseconds:)``):
+    /// an input is checked against the known hangs once it has run as long as a slow input (it
+    /// janks the app already), and a new hang is kept at libFuzzer's timeout, which the watch must
+    /// beat to keep the job alive.
+    private func watchHangs() {
+        guard configuration.watchesHangs, let timeout = configuration.timeoutSeconds, timeout > 0 else { return }
+        let keepAfter = timeout * 1000
+        let checkAfter = min(max(1, configuration.slowMilliseconds), keepAfter)
+        if !CrashSites.watchHangs(checkAfterMilliseconds: checkAfter, keepAfterMilliseconds: keepAfter) {
+            Self.say("could not watch for known hangs: each input that reaches one runs to the timeout")
+        }
     }
 
     /// Credits the last mutation's moves when its input took edges this process had not taken

@@ -50,6 +50,10 @@ public struct FuzzHarnessConfiguration: Codable, Sendable, Equatable {
     /// The file of crash sites a campaign's jobs share: a crash at a site in it is skipped and the
     /// process fuzzes on (see ``CrashSites``). Nil: every crash ends the process, as libFuzzer expects.
     public var knownCrashSites: String?
+    /// With ``knownCrashSites`` and a timeout: end an input early once it has run as long as a slow
+    /// one inside a hang the campaign already met, and keep a new hang's input at the timeout
+    /// without ending the job (``CrashSites/watchHangs(checkAfterMilliseconds:keepAfterMilliseconds:)``).
+    public var watchesHangs = true
     /// Crashes one process skips before it ends cleanly (a skipped crash leaks what the decoder held).
     public var skipLimit = 20_000
     /// Seed folders (or files): the dictionary, the splice pool and the restarts from a seed learn
@@ -71,7 +75,7 @@ public struct FuzzHarnessConfiguration: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case checksInvariants, plain, mutation, structuredShare, explains, slowMilliseconds, timeoutSeconds, rssLimitMB,
-             artifactPrefix, knownCrashSites, skipLimit, seeds, learned, dictionary, outcomes, contentEncoding
+             artifactPrefix, knownCrashSites, watchesHangs, skipLimit, seeds, learned, dictionary, outcomes, contentEncoding
     }
 
     /// Every key is optional: one left out keeps its default.
@@ -88,6 +92,7 @@ public struct FuzzHarnessConfiguration: Codable, Sendable, Equatable {
         rssLimitMB = try c.decodeIfPresent(Int.self, forKey: .rssLimitMB) ?? d.rssLimitMB
         artifactPrefix = try c.decodeIfPresent(String.self, forKey: .artifactPrefix)
         knownCrashSites = try c.decodeIfPresent(String.self, forKey: .knownCrashSites)
+        watchesHangs = try c.decodeIfPresent(Bool.self, forKey: .watchesHangs) ?? d.watchesHangs
         skipLimit = try c.decodeIfPresent(Int.self, forKey: .skipLimit) ?? d.skipLimit
         seeds = try c.decodeIfPresent([String].self, forKey: .seeds) ?? d.seeds
         learned = try c.decodeIfPresent(String.self, forKey: .learned)

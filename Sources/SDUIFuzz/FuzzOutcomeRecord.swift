@@ -16,6 +16,9 @@ public enum FuzzOutcomeRecord: Codable, Sendable, Equatable {
     /// The process ended itself before its time: it had skipped crashes until their leaks neared
     /// the memory limit, or reached the skip limit.
     case jobEnded(executions: Int, crashesSkipped: Int, knownSites: Int, peakRSSMB: Int)
+    /// An input was ended early by the hang watch after `milliseconds`: inside a hang already known,
+    /// or (`newSite`) past the timeout at a new one, whose input was kept as a `timeout-<site>` artifact.
+    case hangEnded(milliseconds: Int, newSite: Bool)
     /// How the mutation moves did since the process's last such record.
     case mutationMoves([MutationMoveStatistic])
     /// One timed run of a file in a build without sanitizers (`--sdui-timing`, see
@@ -31,9 +34,10 @@ public enum FuzzOutcomeRecord: Codable, Sendable, Equatable {
     }
 
     private enum Kind: String, Codable { case invariantViolated = "invariant-violated", explained, slowInput = "slow-input",
-                                          jobEnded = "job-ended", mutationMoves = "mutation-moves", timed }
+                                          jobEnded = "job-ended", mutationMoves = "mutation-moves", timed,
+                                          hangEnded = "hang-ended" }
     private enum CodingKeys: String, CodingKey {
-        case kind, invariant, input, rejected, rendering, decoder, milliseconds, pastTimeout, file, executions, crashesSkipped, knownSites, peakRSSMB, moves, nanoseconds
+        case kind, invariant, input, rejected, rendering, decoder, milliseconds, pastTimeout, file, executions, crashesSkipped, knownSites, peakRSSMB, moves, nanoseconds, newSite
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -62,6 +66,10 @@ public enum FuzzOutcomeRecord: Codable, Sendable, Equatable {
             try c.encode(skipped, forKey: .crashesSkipped)
             try c.encode(sites, forKey: .knownSites)
             try c.encode(peak, forKey: .peakRSSMB)
+        case .hangEnded(let ms, let newSite):
+            try c.encode(Kind.hangEnded, forKey: .kind)
+            try c.encode(ms, forKey: .milliseconds)
+            try c.encode(newSite, forKey: .newSite)
         case .mutationMoves(let moves):
             try c.encode(Kind.mutationMoves, forKey: .kind)
             try c.encode(moves, forKey: .moves)
@@ -87,6 +95,8 @@ public enum FuzzOutcomeRecord: Codable, Sendable, Equatable {
         case .jobEnded:
             self = .jobEnded(executions: try c.decode(Int.self, forKey: .executions), crashesSkipped: try c.decode(Int.self, forKey: .crashesSkipped),
                              knownSites: try c.decode(Int.self, forKey: .knownSites), peakRSSMB: try c.decode(Int.self, forKey: .peakRSSMB))
+        case .hangEnded:
+            self = .hangEnded(milliseconds: try c.decode(Int.self, forKey: .milliseconds), newSite: try c.decode(Bool.self, forKey: .newSite))
         case .mutationMoves:
             self = .mutationMoves(try c.decode([MutationMoveStatistic].self, forKey: .moves))
         case .timed:

@@ -78,4 +78,58 @@ check(outcome != .completed, "a crash inside a tracked access is caught")
 check(CrashSites.run(Array("access".utf8)) { bump(&counter.value, failing: false) } == .completed, "the next access runs")
 check(counter.value == 2, "both accesses happened", "\(counter.value)")
 
+// Hangs: a run inside a hang the campaign already met ends early, a new one is kept at the timeout.
+// A loop in the program's own code, endless for a negative limit (the index never reaches it).
+@inline(never) func spin(_ limit: Int) -> Int {
+    var i = 1, x = 0
+    while i != limit { x = x &* 31 &+ i; i = (i & 0xffff) &+ 1 }
+    return x
+}
+/// A loop that spends most of its time in the runtime (formatting and freeing strings).
+@inline(never) func spinInRuntime(_ limit: Int) -> Int {
+    var i = 1, x = 0
+    while i != limit { x = x &+ String(i).utf8.count; i = (i & 0xffff) &+ 1 }
+    return x
+}
+@inline(never) func renderTicker(_ limit: Int, inRuntime: Bool) -> Int { inRuntime ? spinInRuntime(limit) : spin(limit) }
+/// A decoder's recursion: the hang is reached at whatever depth the component sits.
+@inline(never) func renderChild(_ depth: Int, _ limit: Int, inRuntime: Bool = false) -> Int {
+    let x = depth == 0 ? renderTicker(limit, inRuntime: inRuntime) : renderChild(depth - 1, limit, inRuntime: inRuntime)
+    return x &+ depth
+}
+
+func timed(_ input: String, _ body: @escaping () -> Void) -> (CrashSites.Outcome, Double) {
+    let start = Date()
+    let outcome = CrashSites.run(Array(input.utf8), body)
+    return (outcome, Date().timeIntervalSince(start))
+}
+
+let limit = Int(nothing ?? "-1")!  // never reached: the loops are endless
+check(CrashSites.watchHangs(checkAfterMilliseconds: 20, keepAfterMilliseconds: 400), "the hang watch started")
+check(timed("quick") { _ = renderChild(5, 1_000) }.0 == .completed, "a run that ends by itself completes")
+let (newHang, newHangSeconds) = timed("hang") { _ = renderChild(5, limit) }
+check(newHang == .keptNewHang, "a new hang is kept and left at the timeout", "\(newHang)")
+check(newHangSeconds >= 0.4 && newHangSeconds < 3, "it is left soon after the timeout", "\(newHangSeconds) s")
+let hangInputs = keptInputs().filter { $0.hasPrefix("timeout-") }
+check(hangInputs.count == 1 && FuzzArtifact(path: hangInputs[0])?.kind == .timeout, "its input is kept as a timeout artifact", "\(keptInputs())")
+let hangInput = hangInputs.first.flatMap { FileManager.default.contents(atPath: folder.appendingPathComponent("artifacts/" + $0).path) }
+check(hangInput.map { String(decoding: $0, as: UTF8.self) } == "hang", "the kept input is the hanging one")
+let fileLines = (try? String(contentsOf: folder.appendingPathComponent("sites"), encoding: .utf8))?.split(separator: "\n") ?? []
+check(fileLines.filter { $0.hasPrefix("h") }.count == 1, "the shared file lists the hang", "\(fileLines)")
+check(CrashIdentity.known(inFile: folder.appendingPathComponent("sites").path).count == 2, "crash-site readers pass the hang's line over")
+let (again, againSeconds) = timed("hang again") { _ = renderChild(5, limit) }
+check(again == .skippedKnownHang && againSeconds < 0.3, "a known hang is left early", "\(again) after \(againSeconds) s")
+let (deeper, deeperSeconds) = timed("hang deeper") { _ = renderChild(9, limit) }
+check(deeper == .skippedKnownHang && deeperSeconds < 0.3, "the known hang reached at another depth is left early too", "\(deeper) after \(deeperSeconds) s")
+check(CrashSites.hangsSkipped == 2 && CrashSites.knownHangs == 1, "the skips are counted", "\(CrashSites.hangsSkipped) skipped, \(CrashSites.knownHangs) known")
+check(keptInputs().filter { $0.hasPrefix("timeout-") } == hangInputs, "a skipped hang keeps nothing")
+let (inRuntime, _) = timed("runtime hang") { _ = renderChild(5, limit, inRuntime: true) }
+check(inRuntime == .keptNewHang, "a hang mostly inside the runtime is kept at a safe point", "\(inRuntime)")
+let (inRuntimeAgain, inRuntimeSeconds) = timed("runtime hang again") { _ = renderChild(5, limit, inRuntime: true) }
+check(inRuntimeAgain == .skippedKnownHang && inRuntimeSeconds < 0.4, "and left early the next time", "\(inRuntimeAgain) after \(inRuntimeSeconds) s")
+check(timed("after") { _ = renderChild(5, 1_000) }.0 == .completed, "the process runs on after its hangs")
+// Runs that began before the hang watch knew anything are unaffected by what the file holds for
+// crashes; the crash sites still work after a hang.
+check(CrashSites.run(Array("after hang".utf8)) { _ = unwrapSite(nothing) } == .skippedKnownSite, "known crash sites are still skipped")
+
 exit(failures == 0 ? 0 : 1)

@@ -18,7 +18,7 @@ import TestSupport
         "libfuzzer": "archive", "log": "flag", "max-components": "max-components", "max-decoded-bytes": "max-decoded-bytes",
         "max-input-bytes": "max-input-bytes", "max-len": "max-len", "max-stack-depth": "max-stack-depth", "merge": "flag",
         "min-line-coverage": "percent", "mine-sources": "dir", "minimize": "flag", "minimize-time": "minimize-time",
-        "module": "name", "no-build": "flag", "no-debug": "flag", "no-mine": "flag", "no-round-trip": "flag", "offline": "flag",
+        "module": "name", "no-build": "flag", "no-debug": "flag", "no-hang-watch": "flag", "no-mine": "flag", "no-round-trip": "flag", "offline": "flag",
         "output": "dir", "output-file": "file", "overwrite": "flag", "package-path": "dir", "plain": "flag", "port": "port",
         "restart-on-crash": "flag", "revision": "rev", "rss-limit-mb": "rss-limit-mb", "save-responses": "flag", "schemas": "dir",
         "seeds": "dir", "shard": "i/n", "sources": "dir", "stats": "flag", "stop-on-crash": "flag", "time": "seconds",

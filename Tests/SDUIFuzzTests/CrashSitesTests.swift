@@ -6,7 +6,8 @@ import SDUIFuzz
 /// Skipping crashes at known sites (`CrashSites`, the fuzz engine's `crash_sites.c`): a new site
 /// keeps its input and is remembered in the shared file, a known one is skipped, the runtime's
 /// accumulated message is reset, and a crash inside a tracked access leaves nothing behind that the
-/// next access would take for a conflict. Run in a process of its own (`CrashSitesProbe`): its
+/// next access would take for a conflict. Hangs likewise (`hang_watch.c`): a new one is kept at the
+/// timeout and the run left, a known one (at any depth, even one mostly inside the runtime) left early. Run in a process of its own (`CrashSitesProbe`): its
 /// handlers catch traps and jump out of the crashed code, which has no place in the shared test
 /// runner. (The campaign-level behaviour, on crash-dense decoders, is measured by
 /// Benchmarks/PlantedBugs and checked in CI.)
@@ -18,6 +19,12 @@ import SDUIFuzz
         "the kept inputs are named by the keys the shared file lists",
         "the runtime's message is reset on Linux", "a crash inside a tracked access is caught", "the next access runs",
         "both accesses happened",
+        "the hang watch started", "a run that ends by itself completes", "a new hang is kept and left at the timeout",
+        "it is left soon after the timeout", "its input is kept as a timeout artifact", "the kept input is the hanging one",
+        "the shared file lists the hang", "crash-site readers pass the hang's line over", "a known hang is left early",
+        "the known hang reached at another depth is left early too", "the skips are counted", "a skipped hang keeps nothing",
+        "a hang mostly inside the runtime is kept at a safe point", "and left early the next time",
+        "the process runs on after its hangs", "known crash sites are still skipped",
     ]
 
     @Test func knownSitesAreSkippedAndNewOnesKeptInAProcessOfTheirOwn() throws {

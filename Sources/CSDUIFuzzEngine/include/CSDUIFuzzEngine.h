@@ -43,4 +43,21 @@ uint64_t sdui_crash_sites_recoveries(void);
 /// How many sites this process knows.
 int sdui_crash_sites_count(void);
 
+// Known hang sites (hang_watch.c): once an armed run (sdui_crash_sites_run) has taken
+// `check_after_ns`, a watchdog samples its stack every few milliseconds. A run inside a hang the
+// campaign has met (the same call chain into the loop, in the shared file of sdui_crash_sites_install)
+// is left as a skipped crash is: sdui_crash_sites_run returns 3. A run past `keep_after_ns`
+// (libFuzzer's -timeout) is a new hang: its chain goes to the file, its input is kept as
+// `<artifact prefix>timeout-<key>`, and the run is left (returns 4). The run is only ever left where
+// every frame under the hang's chain is the program's own code (never inside the runtime or the
+// system, which may hold a lock); elsewhere the next sample tries again, and libFuzzer's alarm
+// stays the backstop. Install the crash sites first; the calling thread is the one watched.
+
+/// Starts the watchdog for runs on the calling thread. 0 on success.
+int sdui_hang_watch_start(uint64_t check_after_ns, uint64_t keep_after_ns);
+/// How many runs this process left at a known hang.
+uint64_t sdui_hang_watch_skipped(void);
+/// How many hang sites this process knows.
+int sdui_hang_watch_known(void);
+
 #endif

@@ -1,0 +1,31 @@
+#ifndef SDUI_SITES_INTERNAL_H
+#define SDUI_SITES_INTERNAL_H
+// What crash_sites.c shares with hang_watch.c: the armed run, the jump out of it, the images a
+// code address is keyed by, the shared file and the kept input. Not part of the module's API.
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Whether this thread is inside sdui_crash_sites_run's body.
+int sdui_internal_armed(void);
+/// Leaves the armed run from a signal handler on its thread: sdui_crash_sites_run returns `code`.
+void sdui_internal_leave(int code) __attribute__((noreturn));
+/// One code address as a key that is the same in every process of a campaign (image, offset);
+/// `is_program`: whether it is in the program's own code rather than the toolchain's or system's.
+uint64_t sdui_internal_address_key(uintptr_t address, int *is_program);
+/// The interrupted instruction of a signal's context (0 where unknown).
+uintptr_t sdui_internal_fault_pc(void *context);
+/// The shared file of known sites ("" when none).
+const char *sdui_internal_sites_path(void);
+/// Keeps the running input as `<artifact prefix><kind>-<key>`; 1 when written.
+int sdui_internal_keep_input(const char *kind, uint64_t key);
+/// FNV-1a over `count` bytes, from `hash`.
+uint64_t sdui_internal_fnv(uint64_t hash, const void *bytes, size_t count);
+/// Writes `text` to standard error (async-signal-safe).
+void sdui_internal_say(const char *text);
+
+/// hang_watch.c: the armed run begins and ends (called by sdui_crash_sites_run on its thread).
+void sdui_hang_watch_begin(void);
+void sdui_hang_watch_end(void);
+
+#endif
