@@ -72,15 +72,13 @@ struct JSONStructureMutator {
     static let schedule: [MutationMove] = [
         .swapKind, .dropMember, .duplicate, .changeType, .nest, .splice, .extremeNumber, .edgeString, .addKey,
         .enumValue, .leafBytes, .shuffle, .renameKey, .decoderLiteral, .documentString, .moveNumber, .moveNumber,
+        .selfReference,
     ]
 
     func mutateOnce(_ root: inout JSONValue, rng: inout FuzzRandom, injections: inout [[UInt8]]) {
         let path = Self.randomPath(in: root, limit: 4_000, rng: &rng)
         let discriminators = Set(dictionary.discriminatorKeys)
         var move = Self.schedule[rng.below(Self.schedule.count)]
-        // Values of this document, for moves that make two fields agree (an id and a reference to
-        // it, a count and the array it counts): collected only when such a move is drawn.
-        let documentStrings = move == .documentString ? Self.strings(in: root, limit: 256) : []
         if move == .addKey, !dictionary.typedKeys.isEmpty, rng.chance(50) { move = .typedValue }
         // A key the decoder compares with a literal gets that literal, wherever the key is.
         if move == .decoderLiteral, let pair = rng.pick(dictionary.pairs), rng.chance(60) {
@@ -95,6 +93,14 @@ struct JSONStructureMutator {
                 return
             }
         }
+        // A whole-document move; a document without a name referred to gets a string agreement instead.
+        if move == .selfReference {
+            if selfReference(&root, rng: &rng) { AppliedMoves.note(.selfReference); return }
+            move = .documentString
+        }
+        // Values of this document, for moves that make two fields agree (an id and a reference to
+        // it, a count and the array it counts): collected only when such a move is drawn.
+        let documentStrings = move == .documentString ? Self.strings(in: root, limit: 256) : []
         AppliedMoves.note(move)
         Self.modify(&root, at: path[...]) { node in
             apply(move, to: &node, discriminators: discriminators, documentStrings: documentStrings, rng: &rng, injections: &injections)

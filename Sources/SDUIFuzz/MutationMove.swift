@@ -43,6 +43,9 @@ public enum MutationMove: String, CaseIterable, Codable, Sendable, Comparable {
     case keyLiteralPair = "key-literal-pair"
     /// A string seen elsewhere in the document (ids and references that must agree).
     case documentString = "document-string"
+    /// A named piece (a definition, a fragment) replaced by the component that refers to it by
+    /// that name, so it refers to itself (``JSONStructureMutator/selfReference(_:rng:)``).
+    case selfReference = "self-reference"
     /// A number moved across a type boundary or by orders of magnitude.
     case moveNumber = "move-number"
     /// The bytes of a leaf string or number changed.

@@ -48,6 +48,9 @@ import TestSupport
         #expect(FuzzHarnessConfiguration().inlineJSON == nil, "the defaults need nothing on a command line")
         let loaded = FuzzHarnessConfiguration.load(environment: ["SDUI_FUZZ_CONFIG": #"{"plain":true}"#], executable: nil)
         #expect(loaded.plain)
+        #expect(partial.watchesHangs, "the hang watch is on unless the campaign says otherwise")
+        let noWatch = try FuzzHarnessConfiguration.parse(Data(#"{"watchesHangs":false}"#.utf8), source: "test")
+        #expect(!noWatch.watchesHangs)
     }
 
     @Test func aFileThatCannotBeUsedSaysWhereAndWhy() throws {
@@ -86,6 +89,8 @@ import TestSupport
             .explained(.decoded(rendering: nil), decoder: "feed"),
             .slowInput(milliseconds: 140, pastTimeout: false, file: "artifacts/slow-140ms-ab"),
             .jobEnded(executions: 12_000, crashesSkipped: 4_096, knownSites: 12, peakRSSMB: 1_100),
+            .hangEnded(milliseconds: 104, newSite: false),
+            .hangEnded(milliseconds: 1_007, newSite: true),
             .mutationMoves([MutationMoveStatistic(move: .swapKind, uses: 10, newCoverage: 2)]),
         ]
         for record in records { log.append(record) }

@@ -48,6 +48,33 @@ import SDUIPayload
         })
     }
 
+    /// A definition referred to by name becomes the component that refers to it (ack-03 and reg-04 of
+    /// Benchmarks/AppDecoders: a decoder without a depth bound then recurses forever).
+    @Test func aNamedDefinitionIsMadeToReferToItself() throws {
+        let text = #"{"blocks":[{"kind":"hero","attributes":{"title":"Hi"}},{"kind":"reference","attributes":{"ref":"legal"}}],"#
+            + #""definitions":{"legal":{"kind":"paragraph","attributes":{"text":"Terms"}}}}"#
+        var dictionary = FuzzDictionary()
+        dictionary.discriminatorKeys = ["kind"]
+        let mutator = JSONStructureMutator(dictionary: dictionary, pool: SplicePool())
+        var made: JSONValue?
+        for seed in 0..<64 where made == nil {
+            var root = try JSONParser().parse(Array(text.utf8))
+            var rng = FuzzRandom(seed: UInt64(seed))
+            if mutator.selfReference(&root, rng: &rng) { made = root }
+        }
+        let root = try #require(made, "a document with a name referred to always has a pair")
+        let legal = root["definitions"]?["legal"]
+        #expect(legal?["kind"] == .string("reference"), "\(String(describing: legal))")
+        #expect(legal?["attributes"]?["ref"] == .string("legal"))
+        #expect(root["blocks"] == (try JSONParser().parse(Array(text.utf8)))["blocks"], "the referring block stays where it was")
+        // Nothing to refer to: no move, the document untouched.
+        var plain = try JSONParser().parse(Array(#"{"blocks":[{"kind":"hero","attributes":{"title":"Hi"}}]}"#.utf8))
+        let before = plain
+        var rng = FuzzRandom(seed: 1)
+        #expect(!mutator.selfReference(&plain, rng: &rng))
+        #expect(plain == before)
+    }
+
     @Test func nonJSONFallsBackToByteMutation() {
         var bytes: [UInt8] = Array("not json at all".utf8)
         var rng = FuzzRandom(seed: 1)
