@@ -11,21 +11,12 @@
 #define _GNU_SOURCE
 #endif
 #include "CSDUIFuzzEngine.h"
+#include "engine_internal.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-// The scan reads the counters; it must not add to them. Instrumented, its loop's edges would be
-// taken a number of times that depends on the input's coverage, and libFuzzer would see new
-// features in the harness's own bookkeeping and keep inputs for them.
-#if defined(__has_attribute)
-#if __has_attribute(no_sanitize)
-#define SDUI_NOT_COVERED __attribute__((no_sanitize("coverage")))
-#endif
-#endif
-#ifndef SDUI_NOT_COVERED
-#define SDUI_NOT_COVERED
-#endif
+// The scan reads the counters; it must not add to them (SDUI_NOT_COVERED, engine_internal.h).
 
 #if defined(__APPLE__)
 #include <mach-o/loader.h>

@@ -6,7 +6,7 @@
 #define _GNU_SOURCE
 #endif
 #include "CSDUIFuzzEngine.h"
-#include "sites_internal.h"
+#include "engine_internal.h"
 #include <dlfcn.h>
 #include <execinfo.h>
 #include <fcntl.h>
@@ -495,7 +495,7 @@ uint64_t sdui_crash_sites_recoveries(void) { return sdui_recoveries; }
 int sdui_crash_sites_count(void) { return sdui_site_count; }
 
 
-// What hang_watch.c needs of this file (sites_internal.h).
+// What hang_watch.c needs of this file (engine_internal.h).
 int sdui_internal_armed(void) { return sdui_armed; }
 void sdui_internal_leave(int code) { sdui_leave(code); }
 uint64_t sdui_internal_address_key(uintptr_t address, int *is_program) {

@@ -22,7 +22,7 @@
 #define _GNU_SOURCE
 #endif
 #include "CSDUIFuzzEngine.h"
-#include "sites_internal.h"
+#include "engine_internal.h"
 #include <errno.h>
 #include <execinfo.h>
 #include <fcntl.h>
@@ -31,15 +31,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-#if defined(__has_attribute)
-#if __has_attribute(no_sanitize)
-#define SDUI_NOT_COVERED __attribute__((no_sanitize("coverage")))
-#endif
-#endif
-#ifndef SDUI_NOT_COVERED
-#define SDUI_NOT_COVERED
-#endif
 
 #define SDUI_HANG_FRAMES 4
 #define SDUI_MAX_HANGS 512
