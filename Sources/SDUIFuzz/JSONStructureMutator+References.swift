@@ -79,3 +79,64 @@ extension JSONStructureMutator {
         }
     }
 }
+
+/// Keys only the decoder's source names, with numbers at a type's edge. A gate such as
+/// `min_schema` or `min_app_version` is read from wherever the decoder looks (a block's attributes,
+/// the screen's root) and converted with `Int(_:)` or an integer initializer; the seeds never carry
+/// it, and adding the key at one random place with a random value rarely hits the place and the value
+/// together. This move adds one such key to about half of the objects of the document, each drawn
+/// on its own, with one number past a common integer type's range (or at its edge). Not to all: an
+/// object that is a map of typed values (`definitions`, `fragments`, `styles`) rejects a member that
+/// is a number, and with it the whole document.
+extension JSONStructureMutator {
+    static let edgeNumbers: [Double] = [9_300_000_000_000_000_000, -9_300_000_000_000_000_000, 1e19, 1e300, -1e300,
+                                        4_294_967_296, 2_147_483_648, -2_147_483_649, 32_768, 65_536, -1, 0]
+
+    /// False when the decoder's literals hold no key that the seeds lack.
+    func sourceKeyNumber(_ root: inout JSONValue, rng: inout FuzzRandom) -> Bool {
+        guard let key = sourceOnlyKey(rng: &rng), let number = rng.pick(Self.edgeNumbers) else { return false }
+        var added = 0
+        Self.addToHalf(&root, key: key, value: .number(number), depth: 0, added: &added, rng: &rng)
+        return added > 0
+    }
+
+    /// A literal of the decoder's source that reads as a key and is no key of the seeds (a few draws;
+    /// the dictionary's lists are not indexed, and this runs once per mutation that draws the move).
+    func sourceOnlyKey(rng: inout FuzzRandom) -> String? {
+        for _ in 0..<8 {
+            guard let literal = rng.pick(dictionary.literals) else { return nil }
+            if Self.isKeyLike(literal), !dictionary.keys.contains(literal) { return literal }
+        }
+        return nil
+    }
+
+    /// A JSON key as servers write them: camelCase or snake_case, starting with a lower-case letter
+    /// (a capitalised identifier is more often a type name or a constant value in the source).
+    static func isKeyLike(_ s: String) -> Bool {
+        let bytes = s.utf8
+        guard (2...40).contains(bytes.count), let first = bytes.first, first >= 0x61 && first <= 0x7A else { return false }
+        return bytes.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x2D }
+    }
+
+    /// Sets `key` to `value` in each object with one chance in two (up to 256 of them,
+    /// ``maxPathDepth`` deep).
+    static func addToHalf(_ node: inout JSONValue, key: String, value: JSONValue, depth: Int, added: inout Int, rng: inout FuzzRandom) {
+        guard depth < maxPathDepth, added < 256 else { return }
+        switch node {
+        case .object(var members):
+            node = .null  // release the old tree so the members are uniquely referenced
+            for i in members.indices { addToHalf(&members[i].value, key: key, value: value, depth: depth + 1, added: &added, rng: &rng) }
+            if rng.chance(50) {
+                if let i = members.firstIndex(where: { $0.key == key }) { members[i].value = value } else { members.append(JSONMember(key, value)) }
+                added += 1
+            }
+            node = .object(members)
+        case .array(var elements):
+            node = .null
+            for i in elements.indices { addToHalf(&elements[i], key: key, value: value, depth: depth + 1, added: &added, rng: &rng) }
+            node = .array(elements)
+        default:
+            break
+        }
+    }
+}

@@ -72,7 +72,7 @@ struct JSONStructureMutator {
     static let schedule: [MutationMove] = [
         .swapKind, .dropMember, .duplicate, .changeType, .nest, .splice, .extremeNumber, .edgeString, .addKey,
         .enumValue, .leafBytes, .shuffle, .renameKey, .decoderLiteral, .documentString, .moveNumber, .moveNumber,
-        .selfReference,
+        .selfReference, .sourceKeyNumber,
     ]
 
     func mutateOnce(_ root: inout JSONValue, rng: inout FuzzRandom, injections: inout [[UInt8]]) {
@@ -97,6 +97,10 @@ struct JSONStructureMutator {
         if move == .selfReference {
             if selfReference(&root, rng: &rng) { AppliedMoves.note(.selfReference); return }
             move = .documentString
+        }
+        if move == .sourceKeyNumber {
+            if sourceKeyNumber(&root, rng: &rng) { AppliedMoves.note(.sourceKeyNumber); return }
+            move = .moveNumber
         }
         // Values of this document, for moves that make two fields agree (an id and a reference to
         // it, a count and the array it counts): collected only when such a move is drawn.

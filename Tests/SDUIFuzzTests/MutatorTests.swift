@@ -75,6 +75,32 @@ import SDUIPayload
         #expect(plain == before)
     }
 
+    /// A key only the source names (ack-02 of Benchmarks/AppDecoders: `min_schema`, read from a
+    /// block's attributes and converted with `Int(_:)`) lands in about half of the objects, with one
+    /// edge number; a map of typed values left alone keeps the document decodable.
+    @Test func aKeyOnlyTheSourceNamesGoesToHalfTheObjectsWithAnEdgeNumber() throws {
+        let blocks = (0..<40).map { #"{"kind":"hero","attributes":{"title":"\#($0)"}}"# }.joined(separator: ",")
+        let text = #"{"version":2,"blocks":["# + blocks + "]}"
+        var dictionary = FuzzDictionary(learningFrom: [try JSONParser().parse(Array(text.utf8))])
+        dictionary.literals = ["Skipping blocks", "kind", "BlockDecoder", "min_schema"]  // a message, a seed's key, a type, a key only in the source
+        let mutator = JSONStructureMutator(dictionary: dictionary, pool: SplicePool())
+        var root = try JSONParser().parse(Array(text.utf8))
+        var rng = FuzzRandom(seed: 3)
+        #expect(mutator.sourceKeyNumber(&root, rng: &rng))
+        let serialized = String(decoding: JSONSerializer.serialize(root), as: UTF8.self)
+        #expect(!serialized.contains("Skipping") && !serialized.contains("BlockDecoder"), "only key-like literals become keys")
+        guard case .array(let mutated)? = root["blocks"] else { Issue.record("\(serialized)"); return }
+        let values = mutated.flatMap { [$0["min_schema"], $0["attributes"]?["min_schema"]] }.compactMap { $0 }
+        #expect((20...60).contains(values.count), "about half of the 80 objects: \(values.count)")
+        guard case .number(let n)? = values.first else { Issue.record("not a number: \(values)"); return }
+        #expect(values.allSatisfy { $0 == .number(n) } && JSONStructureMutator.edgeNumbers.contains(n))
+        // No such literal: no move.
+        var none = dictionary
+        none.literals = ["kind", "Skipping blocks", "BlockDecoder"]
+        var untouched = try JSONParser().parse(Array(text.utf8))
+        #expect(!JSONStructureMutator(dictionary: none, pool: SplicePool()).sourceKeyNumber(&untouched, rng: &rng))
+    }
+
     @Test func nonJSONFallsBackToByteMutation() {
         var bytes: [UInt8] = Array("not json at all".utf8)
         var rng = FuzzRandom(seed: 1)
