@@ -514,12 +514,22 @@ public final class Campaign: @unchecked Sendable {
             fromBinary = DecoderLiterals()
         }
         // The binary holds the harness's and the libraries' literals too: only those that look
-        // like protocol tokens (no spaces, no paths) are kept from it.
+        // like protocol tokens (no spaces, no paths) are kept from it, and none that this program
+        // holds itself (the harness's own vocabulary: its configuration keys, record kinds, move
+        // names), which a decoder's sources would have given if they were the decoder's.
+        let own = Self.ownStrings
         mined.merge(DecoderLiterals(strings: fromBinary.strings.filter { s in
-            !s.contains(" ") && !s.contains("/") && !s.contains("%") && s.utf8.count >= 3
+            !s.contains(" ") && !s.contains("/") && !s.contains("%") && s.utf8.count >= 3 && !own.contains(s)
         }))
         return mined
     }
+
+    /// The strings of this program's own binary (the harness is linked into it), mined once per
+    /// process; none when it cannot be read.
+    static let ownStrings: Set<String> = {
+        guard let path = Platform.executablePath() else { return [] }
+        return Set((try? DecoderLiterals.mineBinary(path))?.strings ?? [])
+    }()
 
     /// Folds the campaign corpus into `Corpus/fuzz/<target>/`, keeping only inputs that add coverage
     /// over the seeds and what that folder already holds (libFuzzer `-merge=1`).

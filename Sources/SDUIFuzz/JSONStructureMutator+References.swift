@@ -80,7 +80,7 @@ extension JSONStructureMutator {
     }
 }
 
-/// Keys only the decoder's source names, with numbers at a type's edge. A gate such as
+/// Keys the decoder's source names, with numbers at a type's edge. A gate such as
 /// `min_schema` or `min_app_version` is read from wherever the decoder looks (a block's attributes,
 /// the screen's root) and converted with `Int(_:)` or an integer initializer; the seeds never carry
 /// it, and adding the key at one random place with a random value rarely hits the place and the value
@@ -92,7 +92,7 @@ extension JSONStructureMutator {
     static let edgeNumbers: [Double] = [9_300_000_000_000_000_000, -9_300_000_000_000_000_000, 1e19, 1e300, -1e300,
                                         4_294_967_296, 2_147_483_648, -2_147_483_649, 32_768, 65_536, -1, 0]
 
-    /// False when the decoder's literals hold no key that the seeds lack.
+    /// False when the decoder's literals hold nothing that reads as a key.
     func sourceKeyNumber(_ root: inout JSONValue, rng: inout FuzzRandom) -> Bool {
         guard let key = sourceOnlyKey(rng: &rng), let number = rng.pick(Self.edgeNumbers) else { return false }
         var added = 0
@@ -100,12 +100,14 @@ extension JSONStructureMutator {
         return added > 0
     }
 
-    /// A literal of the decoder's source that reads as a key and is no key of the seeds (a few draws;
-    /// the dictionary's lists are not indexed, and this runs once per mutation that draws the move).
+    /// A literal of the decoder's source that reads as a key (a few draws; the list is not indexed,
+    /// and this runs once per mutation that draws the move). Not filtered by the dictionary's keys:
+    /// those hold the keys mined from the source too (`attributes["min_schema"]`), the very ones
+    /// wanted here; a key the document already has just gets the number.
     func sourceOnlyKey(rng: inout FuzzRandom) -> String? {
         for _ in 0..<8 {
             guard let literal = rng.pick(dictionary.literals) else { return nil }
-            if Self.isKeyLike(literal), !dictionary.keys.contains(literal) { return literal }
+            if Self.isKeyLike(literal) { return literal }
         }
         return nil
     }

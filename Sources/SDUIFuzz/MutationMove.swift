@@ -46,7 +46,7 @@ public enum MutationMove: String, CaseIterable, Codable, Sendable, Comparable {
     /// A named piece (a definition, a fragment) replaced by the component that refers to it by
     /// that name, so it refers to itself (``JSONStructureMutator/selfReference(_:rng:)``).
     case selfReference = "self-reference"
-    /// A key only the decoder's source names, added to every object with a number at a type's edge
+    /// A key the decoder's source names, added to about half of the objects with a number at a type's edge
     /// (``JSONStructureMutator/sourceKeyNumber(_:rng:)``).
     case sourceKeyNumber = "source-key-number"
     /// A number moved across a type boundary or by orders of magnitude.
