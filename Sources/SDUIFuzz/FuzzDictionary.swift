@@ -20,6 +20,8 @@ public struct FuzzDictionary: Sendable, Hashable {
     public var pairs: [KeyLiteral] = []
     /// Keys and the JSON type the decoder reads them as (number, string, bool, array, object).
     public var typedKeys: [KeyLiteral] = []
+    /// Kinds only the decoder's source names, each with the keys its component needs (``KindSketch``).
+    public var kindSketches: [KindSketch] = []
 
     /// A key and a literal (for ``typedKeys``, the JSON type: number, string, bool, array, object).
     public struct KeyLiteral: Sendable, Hashable, Comparable {
@@ -68,7 +70,7 @@ public struct FuzzDictionary: Sendable, Hashable {
     public mutating func addDiscriminatorValues() {
         let discriminators = Set(discriminatorKeys)
         let extra = pairs.filter { discriminators.contains($0.key) || Self.knownDiscriminators.contains($0.key) }.map(\.value)
-        kinds = Array(Set(kinds + extra)).sorted()
+        kinds = Array(Set(kinds + extra + kindSketches.map(\.kind))).sorted()
         literals = literals.filter { !kinds.contains($0) }
     }
 
@@ -82,6 +84,7 @@ public struct FuzzDictionary: Sendable, Hashable {
         numbers = Array(Set(numbers + other.numbers)).sorted()
         pairs = Array(Set(pairs + other.pairs)).sorted()
         typedKeys = Array(Set(typedKeys + other.typedKeys)).sorted()
+        kindSketches = Array(Set(kindSketches + other.kindSketches)).sorted()
         addDiscriminatorValues()
     }
 
@@ -90,10 +93,11 @@ public struct FuzzDictionary: Sendable, Hashable {
     /// left to libFuzzer.
     public init(libFuzzerDictionary text: String) {
         var keys = Set<String>(), literals = Set<String>(), numbers = Set<String>()
-        var pairs = Set<KeyLiteral>(), typed = Set<KeyLiteral>()
+        var pairs = Set<KeyLiteral>(), typed = Set<KeyLiteral>(), sketches = Set<KindSketch>()
         let typeOfSample = ["0": "number", "\"\"": "string", "true": "bool", "[]": "array", "{}": "object"]
         for rawLine in text.split(separator: "\n") {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if let sketch = KindSketch(dictionaryLine: line[...]) { sketches.insert(sketch); continue }
             guard !line.hasPrefix("#"), let open = line.firstIndex(of: "\""), line.hasSuffix("\""), line.count >= 2 else { continue }
             guard let token = Self.unescape(line[line.index(after: open)..<line.index(before: line.endIndex)]) else { continue }
             // `"key":"value"` (a pair) and `"key":0` / `"key":""` / … (a typed key).
@@ -123,6 +127,7 @@ public struct FuzzDictionary: Sendable, Hashable {
         self.numbers = numbers.sorted()
         self.pairs = pairs.sorted()
         self.typedKeys = typed.sorted()
+        self.kindSketches = sketches.sorted()
     }
 
     static func unescape(_ s: Substring) -> String? {
@@ -192,6 +197,7 @@ public struct FuzzDictionary: Sendable, Hashable {
         for p in pairs { add("\"\(p.key)\":\"\(p.value)\"") }
         for t in typedKeys { if let sample = samples[t.value] { add("\"\(t.key)\":\(sample)") } }
         for t in Self.jsonTokens { add(t) }
+        lines += kindSketches.map(\.dictionaryLine)
         return lines.joined(separator: "\n") + "\n"
     }
 

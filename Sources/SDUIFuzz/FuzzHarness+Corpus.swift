@@ -59,6 +59,9 @@ extension FuzzHarness {
             learnt.formUnion(FuzzDictionary(learningFrom: sketches))
             material += sketches
         }
+        // The rare components sketched from the source are splice material too: a splice puts a
+        // whole one into an array of components, where the kind-sketch move rewrites one in place.
+        if !plain { material += learnt.kindSketches.prefix(SeedSketch.maxKindSketches).map(\.json) }
         dictionary = learnt
         pool = SplicePool(documents: material, dictionary: learnt)
     }

@@ -72,7 +72,7 @@ struct JSONStructureMutator {
     static let schedule: [MutationMove] = [
         .swapKind, .dropMember, .duplicate, .changeType, .nest, .splice, .extremeNumber, .edgeString, .addKey,
         .enumValue, .leafBytes, .shuffle, .renameKey, .decoderLiteral, .documentString, .moveNumber, .moveNumber,
-        .selfReference, .sourceKeyNumber,
+        .selfReference, .sourceKeyNumber, .kindSketch,
     ]
 
     func mutateOnce(_ root: inout JSONValue, rng: inout FuzzRandom, injections: inout [[UInt8]]) {
@@ -97,6 +97,10 @@ struct JSONStructureMutator {
         if move == .selfReference {
             if selfReference(&root, rng: &rng) { AppliedMoves.note(.selfReference); return }
             move = .documentString
+        }
+        if move == .kindSketch {
+            if kindSketch(&root, rng: &rng, injections: &injections) { AppliedMoves.note(.kindSketch); return }
+            move = .swapKind
         }
         if move == .sourceKeyNumber {
             if sourceKeyNumber(&root, rng: &rng) { AppliedMoves.note(.sourceKeyNumber); return }

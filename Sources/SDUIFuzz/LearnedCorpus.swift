@@ -75,6 +75,8 @@ public struct LearnedCorpus: Sendable {
     private struct StoredDictionary: Codable {
         var keys, discriminatorKeys, kinds, enumValues, literals, numbers: [String]
         var pairs, typedKeys: [[String]]
+        /// Absent in files of earlier versions.
+        var kindSketches: [String]?
     }
 
     /// Writes it atomically.
@@ -82,7 +84,8 @@ public struct LearnedCorpus: Sendable {
         let d = dictionary
         let header = Header(dictionary: StoredDictionary(keys: d.keys, discriminatorKeys: d.discriminatorKeys, kinds: d.kinds,
                                                          enumValues: d.enumValues, literals: d.literals, numbers: d.numbers,
-                                                         pairs: d.pairs.map { [$0.key, $0.value] }, typedKeys: d.typedKeys.map { [$0.key, $0.value] }),
+                                                         pairs: d.pairs.map { [$0.key, $0.value] }, typedKeys: d.typedKeys.map { [$0.key, $0.value] },
+                                                         kindSketches: d.kindSketches.map { String(decoding: JSONSerializer.serialize($0.json), as: UTF8.self) }),
                             seedFiles: seedFiles.map { Data($0) }, learnedFrom: learnedFrom)
         var bytes = [UInt8](try JSONEncoder().encode(header))
         bytes.append(0x0a)
@@ -114,6 +117,9 @@ public struct LearnedCorpus: Sendable {
         (dictionary.literals, dictionary.numbers) = (s.literals, s.numbers)
         dictionary.pairs = s.pairs.compactMap { $0.count == 2 ? FuzzDictionary.KeyLiteral($0[0], $0[1]) : nil }
         dictionary.typedKeys = s.typedKeys.compactMap { $0.count == 2 ? FuzzDictionary.KeyLiteral($0[0], $0[1]) : nil }
+        dictionary.kindSketches = (s.kindSketches ?? []).compactMap { text in
+            (try? JSONParser().parse(Array(text.utf8))).flatMap(KindSketch.init(json:))
+        }
         return LearnedCorpus(dictionary: dictionary, documents: documents, seedFiles: header.seedFiles.map { [UInt8]($0) },
                              learnedFrom: header.learnedFrom)
     }

@@ -49,6 +49,9 @@ public enum MutationMove: String, CaseIterable, Codable, Sendable, Comparable {
     /// A key the decoder's source names, added to about half of the objects with a number at a type's edge
     /// (``JSONStructureMutator/sourceKeyNumber(_:rng:)``).
     case sourceKeyNumber = "source-key-number"
+    /// A component rewritten as a kind the decoder's source names, with every key that kind's type
+    /// reads (``JSONStructureMutator/kindSketch(_:rng:)``).
+    case kindSketch = "kind-sketch"
     /// A number moved across a type boundary or by orders of magnitude.
     case moveNumber = "move-number"
     /// The bytes of a leaf string or number changed.

@@ -21,7 +21,7 @@ public enum SeedSketch {
 
     /// The flat sketch once per variant (each variant giving compared keys their next literal,
     /// so different kinds are sketched), then one sketch per container key, the variants taken
-    /// in turn. Empty when the dictionary knows no typed keys.
+    /// in turn, then one per rare kind. Empty when the dictionary knows no typed keys.
     public static func documents(from dictionary: FuzzDictionary, variants: Int = 4) -> [JSONValue] {
         let keys = TypedKeys(dictionary)
         guard !keys.isEmpty else { return [] }
@@ -32,8 +32,17 @@ public enum SeedSketch {
             let inner = flat[i % count]
             sketches.append(.object([JSONMember(container.key, container.type == "array" ? .array([inner]) : inner)]))
         }
+        // Each rare kind whole (``KindSketch``), in the first array the decoder reads: a screen's
+        // list of components, as far as the keys tell.
+        let list = keys.containers.first { $0.type == "array" }?.key
+        for kind in dictionary.kindSketches.prefix(maxKindSketches) {
+            sketches.append(list.map { .object([JSONMember($0, .array([kind.json]))]) } ?? kind.json)
+        }
         return sketches
     }
+
+    /// Rare kinds sketched at most: each is one more starting document.
+    static let maxKindSketches = 16
 
     /// The decoder's typed keys split into scalars and containers, each with one JSON type.
     struct TypedKeys {

@@ -24,12 +24,16 @@ public struct DecoderLiterals: Sendable, Hashable {
     public var pairs: [KeyLiteral] = []
     /// Keys with the JSON type the code reads them as (`let rows: Int?`, `dict["rows"] as? Int`).
     public var typedKeys: [KeyLiteral] = []
+    /// Kinds with the keys of the type the code builds for each (``KindSketch``).
+    public var kindSketches: [KindSketch] = []
 
     /// A key and a literal (for ``typedKeys``, the JSON type): the fuzz dictionary's own type, so
     /// what is mined here goes into a fuzz binary's dictionary as it is.
     public typealias KeyLiteral = FuzzDictionary.KeyLiteral
 
-    public init(strings: [String] = [], keys: [String] = [], numbers: [String] = [], pairs: [KeyLiteral] = [], typedKeys: [KeyLiteral] = []) {
+    public init(strings: [String] = [], keys: [String] = [], numbers: [String] = [], pairs: [KeyLiteral] = [], typedKeys: [KeyLiteral] = [],
+                kindSketches: [KindSketch] = []) {
+        self.kindSketches = kindSketches
         self.strings = strings
         self.keys = keys
         self.numbers = numbers
@@ -37,7 +41,7 @@ public struct DecoderLiterals: Sendable, Hashable {
         self.typedKeys = typedKeys
     }
 
-    public var isEmpty: Bool { strings.isEmpty && keys.isEmpty && numbers.isEmpty && pairs.isEmpty }
+    public var isEmpty: Bool { strings.isEmpty && keys.isEmpty && numbers.isEmpty && pairs.isEmpty && kindSketches.isEmpty }
 
     public mutating func merge(_ other: DecoderLiterals) {
         strings = Array(Set(strings + other.strings)).sorted()
@@ -45,6 +49,7 @@ public struct DecoderLiterals: Sendable, Hashable {
         numbers = Array(Set(numbers + other.numbers)).sorted()
         pairs = Array(Set(pairs + other.pairs)).sorted()
         typedKeys = Array(Set(typedKeys + other.typedKeys)).sorted()
+        kindSketches = Array(Set(kindSketches + other.kindSketches)).sorted()
     }
 
     public static func snakeCase(_ name: String) -> String {
@@ -69,6 +74,7 @@ extension FuzzDictionary {
         numbers = Array(Set(numbers + mined.numbers)).sorted()
         self.pairs = Array(Set(self.pairs + pairs)).sorted()
         typedKeys = Array(Set(typedKeys + mined.typedKeys)).sorted()
+        kindSketches = Array(Set(kindSketches + mined.kindSketches)).sorted()
         addDiscriminatorValues()
     }
 }

@@ -1,3 +1,4 @@
+import SDUIFuzz
 import SwiftParser
 import SwiftSyntax
 
@@ -143,6 +144,12 @@ final class SourceFactCollector: SyntaxVisitor {
                 literal = Self.stringValue(argument.expression)
             }
             if let literal { addPair(.singleValue(scope: scope), .literal(literal)) }
+            // `static let viewType = "progress_bar"`: the kind this type is built for (a registry
+            // keyed by `T.viewType` maps it back to `T`).
+            if let pattern = binding.pattern.as(IdentifierPatternSyntax.self), FuzzDictionary.isDiscriminator(Self.identifier(pattern.identifier)),
+               let kind = Self.stringValue(value) {
+                facts.kindTypes.append(KindTypeFact(kind: .value(.literal(kind)), discriminator: nil, types: [scope.joined(separator: ".")], scope: scope))
+            }
         }
     }
 
@@ -263,8 +270,26 @@ final class SourceFactCollector: SyntaxVisitor {
                     if let key, let value = value(part) { addPair(key, value) }
                 }
             }
+            if subjectKeys.count == 1, let switchCase = item.as(SwitchCaseSyntax.self) {
+                kindTypes(of: label, body: Syntax(switchCase.statements), discriminator: subjectKeys[0])
+            }
         }
         return .visitChildren
+    }
+
+    /// The types a `switch` case builds for the kinds of its label (``KindTypeFact``).
+    private func kindTypes(of label: SwitchCaseLabelSyntax, body: Syntax, discriminator: KeyRef?) {
+        let types = BuiltTypeFinder.types(in: body)
+        guard !types.isEmpty else { return }
+        for caseItem in label.caseItems {
+            guard let pattern = caseItem.pattern.as(ExpressionPatternSyntax.self)?.expression else { continue }
+            if let value = value(pattern) {
+                facts.kindTypes.append(KindTypeFact(kind: .value(value), discriminator: discriminator, types: types, scope: scope))
+            } else if let member = pattern.as(MemberAccessExprSyntax.self), member.base == nil {
+                let name = Self.identifier(member.declName.baseName)
+                facts.kindTypes.append(KindTypeFact(kind: .caseName(name), discriminator: discriminator, types: types, scope: scope))
+            }
+        }
     }
 
     override func visit(_ node: MatchingPatternConditionSyntax) -> SyntaxVisitorContinueKind {
@@ -281,6 +306,11 @@ final class SourceFactCollector: SyntaxVisitor {
         guard case .elements(let elements) = node.content else { return .visitChildren }
         for element in elements {
             guard let key = Self.stringValue(element.key) else { continue }
+            // `["banner": BannerView.self]`: a registry of kinds, not a payload.
+            if let type = Self.metatype(element.value) {
+                facts.kindTypes.append(KindTypeFact(kind: .value(.literal(key)), discriminator: nil, types: [type.name], scope: scope))
+                continue
+            }
             facts.keyReads.insert(.json(key))
             if let value = value([element.value]) { addPair(.json(key), value) }
         }
@@ -358,8 +388,15 @@ final class SourceFactCollector: SyntaxVisitor {
         let called = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName
             ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName
         guard let called, Self.identifier(called).lowercased().hasPrefix("register") else { return }
+        var names: [String] = []
         for argument in arguments where argument.label.map({ Self.registrationLabels.contains($0.text) }) ?? true {
-            if let name = Self.stringValue(argument.expression), !name.isEmpty { facts.registeredNames.insert(name) }
+            if let name = Self.stringValue(argument.expression), !name.isEmpty { facts.registeredNames.insert(name); names.append(name) }
+        }
+        // The type registered for the name: `Banner.self` among the arguments, or what the
+        // factory closure builds.
+        let types = BuiltTypeFinder.types(in: Syntax(node))
+        for name in names where !types.isEmpty {
+            facts.kindTypes.append(KindTypeFact(kind: .value(.literal(name)), discriminator: nil, types: types, scope: scope))
         }
     }
 
@@ -631,4 +668,35 @@ final class SourceFactCollector: SyntaxVisitor {
         }
         return out
     }
+}
+
+/// The types a piece of code builds or hands on as metatypes: `T(from: decoder)`, `T.init(…)`,
+/// `T.self` (`decode(T.self, forKey:)`, `componentType = T.self`). Capitalised names only: a
+/// lower-case call is a function or an enum case (`.flashSale(…)`).
+final class BuiltTypeFinder: SyntaxVisitor {
+    private var found: [String] = []
+
+    static func types(in node: Syntax) -> [String] {
+        let finder = BuiltTypeFinder(viewMode: .sourceAccurate)
+        finder.walk(node)
+        var seen = Set<String>()
+        return finder.found.filter { seen.insert($0).inserted }
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = SourceFactCollector.calledTypeName(node.calledExpression), !Self.ignored.contains(name) { found.append(name) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let type = SourceFactCollector.metatype(ExprSyntax(node)), type.name.first?.isUppercase == true, !Self.ignored.contains(type.name) {
+            found.append(type.name)
+        }
+        return .visitChildren
+    }
+
+    /// Types that are never a component's model.
+    static let ignored: Set<String> = ["String", "Int", "Double", "Float", "Bool", "URL", "Date", "Data", "UUID", "CGFloat",
+                                       "Array", "Dictionary", "Set", "Optional", "Self", "DecodingError", "EncodingError", "AnyView",
+                                       "JSONDecoder", "JSONEncoder", "Decimal", "NSNumber", "Character", "Substring"]
 }

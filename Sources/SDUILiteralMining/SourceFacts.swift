@@ -20,6 +20,25 @@ struct SourceFacts: Sendable {
     /// `register(Banner.self, for: "banner")`): values of whichever discriminator key the
     /// decoder reads, paired once every file's key reads are known.
     var registeredNames = Set<String>()
+    /// Kinds and the types the code builds for each (a `switch` case's body, a registry entry, a
+    /// type's `static let viewType = "…"`), to be sketched whole once every type's keys are known.
+    var kindTypes: [KindTypeFact] = []
+}
+
+/// `case "flash_sale": self = .flashSale(try FlashSale(from: decoder))`: the kind, the key it was
+/// read from when the code says, and the types built for it, as written inside `scope`.
+struct KindTypeFact: Sendable {
+    enum Kind: Sendable {
+        /// A string the kind is: a literal, or `Kind.x.rawValue`.
+        case value(ValueRef)
+        /// `case .tabs:` on a value of some enum: the raw value of whichever enum of the
+        /// discriminator's type has that case.
+        case caseName(String)
+    }
+    var kind: Kind
+    var discriminator: KeyRef?
+    var types: [String]
+    var scope: [String]
 }
 
 /// A key as the code names it. Names in `CodingKeys` and properties may be renamed by a

@@ -108,6 +108,8 @@ struct SourceFactResolver {
     /// single-value string with, or the raw values of its static instances.
     private var singleValueLiterals: [String: Set<String>] = [:]
     private var singleValueTypesByName: [String: [String]] = [:]
+    /// The paths of the types that declare stored properties or read typed keys in their own code.
+    private var typesWithFields = Set<String>()
 
     init(_ facts: [SourceFacts]) {
         self.facts = facts
@@ -127,6 +129,8 @@ struct SourceFactResolver {
                 }
             }
             for alias in file.typealiases { typealiases[alias.path.joined(separator: ".")] = alias.type }
+            for property in file.properties { typesWithFields.insert(property.scope.joined(separator: ".")) }
+            for fact in file.keyTypes where !fact.scope.isEmpty { typesWithFields.insert(fact.scope.joined(separator: ".")) }
             for pair in file.pairs {
                 if case .singleValue(let scope) = pair.key, case .literal(let literal) = pair.value {
                     let path = scope.joined(separator: ".")
@@ -173,13 +177,110 @@ struct SourceFactResolver {
         let discriminators = Set(facts.flatMap { $0.keyReads.flatMap(resolve) }.filter(FuzzDictionary.isDiscriminator))
         for name in facts.flatMap(\.registeredNames) { for key in discriminators { pairs.insert(.init(key, name)) } }
 
+        let sketches = kindSketches(discriminators: discriminators)
+        for sketch in sketches { pairs.insert(.init(sketch.discriminator, sketch.kind)) }
         pairs = pairs.filter { !$0.key.isEmpty && !$0.value.isEmpty && $0.value.utf8.count <= 64 }
         typed = typed.filter { !$0.key.isEmpty }
         return DecoderLiterals(strings: Array(strings.filter { !$0.isEmpty }).sorted().prefix(limit).map { $0 },
                                keys: Array(keys.filter { !$0.isEmpty }).sorted().prefix(limit).map { $0 },
                                numbers: Array(numbers).sorted().prefix(200).map { $0 },
                                pairs: Array(pairs.sorted().prefix(limit)),
-                               typedKeys: Array(typed.sorted().prefix(limit)))
+                               typedKeys: Array(typed.sorted().prefix(limit)),
+                               kindSketches: Array(sketches.prefix(Self.maxKindSketches)))
+    }
+
+    // MARK: Kinds
+
+    /// More kinds than an app has components would be models that merely look like ones.
+    static let maxKindSketches = 256
+
+    /// Each kind the code builds a type for, with that type's keys (``KindSketch``); kinds whose
+    /// types have no known keys are left out (the discriminator swap reaches them already).
+    func kindSketches(discriminators: Set<String>) -> [KindSketch] {
+        var fieldsByType: [String: [FuzzDictionary.KeyLiteral]] = [:]
+        var sketches = Set<KindSketch>()
+        for file in facts {
+            for fact in file.kindTypes {
+                let kinds = kindValues(fact)
+                guard !kinds.isEmpty else { continue }
+                var keys: [FuzzDictionary.KeyLiteral] = []
+                for type in fact.types {
+                    for path in lookUpType(type, scope: fact.scope) {
+                        if fieldsByType[path] == nil { fieldsByType[path] = fields(ofType: path) }
+                        keys += fieldsByType[path] ?? []
+                    }
+                }
+                var seen = Set<String>()
+                keys = keys.filter { seen.insert($0.key).inserted }
+                guard !keys.isEmpty else { continue }
+                let named = fact.discriminator.map(resolve) ?? []
+                let discriminator = named.first(where: FuzzDictionary.isDiscriminator) ?? named.first ?? discriminators.sorted().first ?? "type"
+                for kind in kinds where !kind.isEmpty && kind.utf8.count <= 64 {
+                    sketches.insert(KindSketch(discriminator: discriminator, kind: kind, keys: keys.filter { $0.key != discriminator }))
+                }
+            }
+        }
+        return sketches.sorted()
+    }
+
+    /// The strings a kind fact stands for: a `case .tabs:` label is the raw value of the case
+    /// `tabs` of the discriminator's enum when the code says which enum that is, else of every
+    /// string enum with such a case.
+    func kindValues(_ fact: KindTypeFact) -> [String] {
+        switch fact.kind {
+        case .value(let value):
+            return resolve(value)
+        case .caseName(let name):
+            var candidates = enumsByName.values.flatMap { $0 }.filter { e in
+                !e.isCodingKey && !stringValues(e).isEmpty && e.cases.contains { $0.name == name && !$0.hasAssociatedValues }
+            }
+            if let key = fact.discriminator {
+                let keyNames = Set(resolve(key))
+                let typed = Set(facts.flatMap(\.keyTypes).filter { !keyNames.isDisjoint(with: resolve($0.key)) }
+                    .flatMap { lookUpEnum(dealias($0.type, scope: $0.scope).0.name, scope: $0.scope).map { $0.path.joined(separator: ".") } })
+                let narrowed = candidates.filter { typed.contains($0.path.joined(separator: ".")) }
+                if !narrowed.isEmpty { candidates = narrowed }
+            }
+            return Array(Set(candidates.flatMap { e in e.cases.filter { $0.name == name }.map { $0.rawString ?? $0.name } })).sorted()
+        }
+    }
+
+    /// The paths of the types a name written inside `scope` may mean, among the types whose
+    /// fields the sources declare (innermost enclosing scope first, then any of that name).
+    func lookUpType(_ name: String, scope: [String]) -> [String] {
+        var end = scope.count
+        while end >= 0 {
+            let path = (scope[0..<end] + [name]).joined(separator: ".")
+            if typesWithFields.contains(path) { return [path] }
+            end -= 1
+        }
+        let written = name.split(separator: ".").map(String.init)
+        return typesWithFields.filter { $0.split(separator: ".").map(String.init).suffix(written.count).elementsEqual(written) }.sorted()
+    }
+
+    /// The JSON keys a type reads with their JSON types: its stored properties (through its
+    /// `CodingKeys` when it declares them: a property not among them is not decoded) and the keys
+    /// its own code reads as a type (`json["title"] as? String`, `decode(Int.self, forKey: .rows)`).
+    func fields(ofType path: String) -> [FuzzDictionary.KeyLiteral] {
+        var out: [FuzzDictionary.KeyLiteral] = []
+        let declared = propertyCodingKeys[path]
+        for file in facts {
+            for property in file.properties where property.scope.joined(separator: ".") == path {
+                let key: String
+                if let declared { guard let json = declared[property.name] else { continue }; key = json } else { key = property.name }
+                let (type, scope) = dealias(property.type, scope: property.scope)
+                let found = lookUpEnum(type.name, scope: scope)
+                let values = found.isEmpty ? lookUpSingleValues(type.name, scope: scope) : found.flatMap(stringValues)
+                let json = found.isEmpty && !values.isEmpty && type.shape == .scalar ? "string" : jsonType(type, enums: found, viaRawValue: false)
+                if let json { out.append(.init(key, json)) }
+            }
+            for fact in file.keyTypes where fact.scope.joined(separator: ".") == path {
+                let (type, scope) = dealias(fact.type, scope: fact.scope)
+                guard let json = jsonType(type, enums: lookUpEnum(type.name, scope: scope), viaRawValue: fact.viaRawValue) else { continue }
+                for key in resolve(fact.key) { out.append(.init(key, json)) }
+            }
+        }
+        return out
     }
 
     // MARK: Keys

@@ -33,6 +33,11 @@ import TestSupport
         #expect(read.seedFiles == learned.seedFiles, "compressed seed files too, byte for byte")
         #expect(read.documents == learned.documents, "as deep as they were learned, elided where they were")
         #expect(read.learnedFrom == learned.learnedFrom)
+        // The kinds sketched from the decoder's source go to every job with the rest.
+        var sketched = learned
+        sketched.dictionary.kindSketches = [KindSketch(discriminator: "type", kind: "flash_sale", keys: [.init("products", "array")])]
+        try sketched.write(to: dir + "/sketched.json")
+        #expect(try LearnedCorpus.read(from: dir + "/sketched.json").dictionary.kindSketches == sketched.dictionary.kindSketches)
         // A file that is not one says which and why, by path.
         try Data("{}".utf8).write(to: URL(fileURLWithPath: dir + "/other.json"))
         #expect(throws: FuzzHarnessConfiguration.FileError.self) { try LearnedCorpus.read(from: dir + "/other.json") }

@@ -102,6 +102,39 @@ import SDUIPayload
         #expect(!JSONStructureMutator(dictionary: none, pool: SplicePool()).sourceKeyNumber(&untouched, rng: &rng))
     }
 
+    /// A rare kind written whole (shop-03, news-03, sk-03 and vd-02 of Benchmarks/AppDecoders): the
+    /// discriminator of a component set to a kind only the source names, and every key of that
+    /// kind's type given a value of its type, in the component and in its object members (the
+    /// fields may be read from `content`).
+    @Test func aComponentIsRewrittenAsASketchedKindWithEveryKey() throws {
+        let text = #"{"items":[{"viewType":"HeadlineViewType","content":{"title":"Hi"}},{"viewType":"HeadlineViewType","content":{"title":"Yo"}}]}"#
+        var dictionary = FuzzDictionary(learningFrom: [try JSONParser().parse(Array(text.utf8))])
+        let sketch = KindSketch(discriminator: "viewType", kind: "LiveScoreViewType",
+                                keys: [.init("homeTeam", "string"), .init("periods", "array"), .init("currentPeriod", "number")])
+        dictionary.kindSketches = [sketch]
+        let mutator = JSONStructureMutator(dictionary: dictionary, pool: SplicePool())
+        var root = try JSONParser().parse(Array(text.utf8))
+        var rng = FuzzRandom(seed: 5)
+        var injections: [[UInt8]] = []
+        #expect(mutator.kindSketch(&root, rng: &rng, injections: &injections))
+        guard case .array(let items)? = root["items"] else { Issue.record("\(root)"); return }
+        let rewritten = items.filter { $0["viewType"] == .string("LiveScoreViewType") }
+        #expect(rewritten.count == 1, "one component: \(items)")
+        for holder in [rewritten.first, rewritten.first?["content"]] {
+            guard case .array? = holder?["periods"], case .number? = holder?["currentPeriod"], case .string? = holder?["homeTeam"] else {
+                Issue.record("every key with a value of its type: \(String(describing: holder))"); continue
+            }
+        }
+        #expect(rewritten.first?["content"]?["title"] == .string("Hi") || rewritten.first?["content"]?["title"] == .string("Yo"),
+                "the component's other fields stay")
+        // A document without a discriminator gets the sketch's own; no sketches, no move.
+        var bare = try JSONParser().parse(Array(#"{"title":"x"}"#.utf8))
+        #expect(mutator.kindSketch(&bare, rng: &rng, injections: &injections))
+        #expect(bare["viewType"] == .string("LiveScoreViewType"))
+        var none = try JSONParser().parse(Array(text.utf8))
+        #expect(!JSONStructureMutator(dictionary: FuzzDictionary(), pool: SplicePool()).kindSketch(&none, rng: &rng, injections: &injections))
+    }
+
     @Test func nonJSONFallsBackToByteMutation() {
         var bytes: [UInt8] = Array("not json at all".utf8)
         var rng = FuzzRandom(seed: 1)

@@ -37,6 +37,17 @@ import SDUIJSON
         #expect(Self.object(sketches[1])["component"] == .string("promo_carousel"))
     }
 
+    /// A rare kind the source sketches whole starts a document of its own, inside the first array
+    /// the decoder reads (a registry app with no samples has nothing else to reach it from).
+    @Test func eachSketchedKindStartsADocumentInTheFirstArray() {
+        var dictionary = Self.registryDictionary
+        let kind = KindSketch(discriminator: "component", kind: "promo_countdown", keys: [.init("endsAt", "string"), .init("pages", "array")])
+        dictionary.kindSketches = [kind]
+        let sketches = SeedSketch.documents(from: dictionary)
+        #expect(sketches.last == .object([JSONMember("children", .array([kind.json]))]), "\(String(describing: sketches.last))")
+        #expect(SeedSketch.documents(from: Self.registryDictionary).count == sketches.count - 1)
+    }
+
     @Test func eachContainerKeyHoldsAFlatSketchOneLevelDown() {
         let sketches = SeedSketch.documents(from: Self.registryDictionary)
         // Two variants, then one sketch per container key (children, layout, props).

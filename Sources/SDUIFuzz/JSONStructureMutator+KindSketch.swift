@@ -1,0 +1,63 @@
+import SDUIJSON
+
+/// A rare kind written whole (see ``KindSketch``). The component's fields are read either from the
+/// component object itself (`{"type": "flash_sale", "products": …}`) or from one object member of
+/// it (`{"viewType": …, "content": {…}}`, `{"sectionComponentType": …, "section": {…}}`), and the
+/// source does not say which (`superDecoder(forKey:)`, a nested `decode(T.self, forKey:)`): the keys
+/// go to both. A key a type does not read is ignored by its decoder, so the extra copies cost little.
+extension JSONStructureMutator {
+    /// Picks a sketch and a component of the document (an object with a discriminator key, else
+    /// any object), sets its discriminator to the sketch's kind and gives it and its object members
+    /// every key of the sketch, each with a value of its type. False when the dictionary has no
+    /// sketches or the document no object.
+    func kindSketch(_ root: inout JSONValue, rng: inout FuzzRandom, injections: inout [[UInt8]]) -> Bool {
+        guard let sketch = rng.pick(dictionary.kindSketches) else { return false }
+        let discriminators = Set(dictionary.discriminatorKeys + [sketch.discriminator])
+        var components: [[Step]] = [], objects: [[Step]] = []
+        Self.collectObjects(root, path: [], discriminators: discriminators, components: &components, objects: &objects, limit: 2_000)
+        guard let target = rng.pick(components.isEmpty ? objects : components) else { return false }
+        let values = sketch.keys.map { ($0.key, valueOfType($0.value, key: $0.key, rng: &rng, injections: &injections)) }
+        Self.modify(&root, at: target[...]) { node in
+            guard case .object(var members) = node else { return }
+            node = .null  // release the old tree so the members are uniquely referenced
+            if let i = members.firstIndex(where: { discriminators.contains($0.key) }) { members[i].value = .string(sketch.kind) }
+            else { members.insert(JSONMember(sketch.discriminator, .string(sketch.kind)), at: 0) }
+            for i in members.indices {
+                guard case .object(var inner) = members[i].value else { continue }
+                Self.set(values, in: &inner)
+                members[i].value = .object(inner)
+            }
+            Self.set(values, in: &members)
+            node = .object(members)
+        }
+        return true
+    }
+
+    /// Each key set to its value: replaced where the object has it, else appended.
+    static func set(_ values: [(String, JSONValue)], in members: inout [JSONMember]) {
+        for (key, value) in values {
+            if let i = members.firstIndex(where: { $0.key == key }) { members[i].value = value } else { members.append(JSONMember(key, value)) }
+        }
+    }
+
+    /// The paths of objects with a discriminator key (`components`) and of all objects, breadth
+    /// first over at most `limit` nodes and ``maxPathDepth`` deep.
+    static func collectObjects(_ root: JSONValue, path: [Step], discriminators: Set<String>, components: inout [[Step]], objects: inout [[Step]], limit: Int) {
+        var queue: [(JSONValue, [Step])] = [(root, path)]
+        var head = 0
+        while head < queue.count, head < limit {
+            let (value, path) = queue[head]
+            head += 1
+            guard path.count < maxPathDepth else { continue }
+            switch value {
+            case .object(let members):
+                objects.append(path)
+                if members.contains(where: { discriminators.contains($0.key) }) { components.append(path) }
+                for (i, m) in members.enumerated() where queue.count < limit { queue.append((m.value, path + [.member(i)])) }
+            case .array(let elements):
+                for (i, e) in elements.enumerated() where queue.count < limit { queue.append((e, path + [.element(i)])) }
+            default: break
+            }
+        }
+    }
+}
