@@ -22,6 +22,9 @@ public struct FuzzDictionary: Sendable, Hashable {
     public var typedKeys: [KeyLiteral] = []
     /// Kinds only the decoder's source names, each with the keys its component needs (``KindSketch``).
     public var kindSketches: [KindSketch] = []
+    /// Keys the decoder reads from the object under another key, as (parent, child): `props` holds
+    /// `name` when the code reads `props["name"]` from `node["props"]`. Where a sketch puts them.
+    public var nestedKeys: [KeyLiteral] = []
 
     /// A key and a literal (for ``typedKeys``, the JSON type: number, string, bool, array, object).
     public struct KeyLiteral: Sendable, Hashable, Comparable {
@@ -85,6 +88,7 @@ public struct FuzzDictionary: Sendable, Hashable {
         pairs = Array(Set(pairs + other.pairs)).sorted()
         typedKeys = Array(Set(typedKeys + other.typedKeys)).sorted()
         kindSketches = Array(Set(kindSketches + other.kindSketches)).sorted()
+        nestedKeys = Array(Set(nestedKeys + other.nestedKeys)).sorted()
         addDiscriminatorValues()
     }
 
@@ -93,11 +97,12 @@ public struct FuzzDictionary: Sendable, Hashable {
     /// left to libFuzzer.
     public init(libFuzzerDictionary text: String) {
         var keys = Set<String>(), literals = Set<String>(), numbers = Set<String>()
-        var pairs = Set<KeyLiteral>(), typed = Set<KeyLiteral>(), sketches = Set<KindSketch>()
+        var pairs = Set<KeyLiteral>(), typed = Set<KeyLiteral>(), sketches = Set<KindSketch>(), nested = Set<KeyLiteral>()
         let typeOfSample = ["0": "number", "\"\"": "string", "true": "bool", "[]": "array", "{}": "object"]
         for rawLine in text.split(separator: "\n") {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if let sketch = KindSketch(dictionaryLine: line[...]) { sketches.insert(sketch); continue }
+            if let pair = Self.nestedKey(dictionaryLine: line[...]) { nested.insert(pair); continue }
             guard !line.hasPrefix("#"), let open = line.firstIndex(of: "\""), line.hasSuffix("\""), line.count >= 2 else { continue }
             guard let token = Self.unescape(line[line.index(after: open)..<line.index(before: line.endIndex)]) else { continue }
             // `"key":"value"` (a pair) and `"key":0` / `"key":""` / … (a typed key).
@@ -128,6 +133,18 @@ public struct FuzzDictionary: Sendable, Hashable {
         self.pairs = pairs.sorted()
         self.typedKeys = typed.sorted()
         self.kindSketches = sketches.sorted()
+        self.nestedKeys = nested.sorted()
+    }
+
+    /// The prefix of a nested key's line in a `-dict` file: a comment libFuzzer skips, followed by
+    /// the parent and the child as a JSON array (`# sdui-nested ["props","name"]`).
+    static let nestedLinePrefix = "# sdui-nested "
+
+    static func nestedKey(dictionaryLine line: Substring) -> KeyLiteral? {
+        guard line.hasPrefix(nestedLinePrefix),
+              case .array(let parts)? = try? JSONParser().parse(Array(line.dropFirst(nestedLinePrefix.count).utf8)),
+              parts.count == 2, case .string(let parent) = parts[0], case .string(let child) = parts[1] else { return nil }
+        return KeyLiteral(parent, child)
     }
 
     static func unescape(_ s: Substring) -> String? {
@@ -198,6 +215,7 @@ public struct FuzzDictionary: Sendable, Hashable {
         for t in typedKeys { if let sample = samples[t.value] { add("\"\(t.key)\":\(sample)") } }
         for t in Self.jsonTokens { add(t) }
         lines += kindSketches.map(\.dictionaryLine)
+        lines += nestedKeys.map { Self.nestedLinePrefix + String(decoding: JSONSerializer.serialize(.array([.string($0.key), .string($0.value)])), as: UTF8.self) }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -18,12 +18,52 @@ extension JSONStructureMutator {
         var keyed: [String: [[Step]]] = [:]
         Self.collectNames(root, path: [], strings: &strings, keyed: &keyed, limit: 512)
         let candidates = strings.filter { keyed[$0.value] != nil }
+        if candidates.isEmpty || rng.chance(25) { return namedPiece(&root, strings: strings, rng: &rng) }
         guard let reference = rng.pick(candidates), let definitions = keyed[reference.value],
               let definition = rng.pick(definitions.filter { !Self.isPrefix($0, of: reference.path) }),
               let holder = referringComponent(in: root, at: reference.path),
               let component = Self.value(in: root, at: holder[...]) else { return false }
         Self.modify(&root, at: definition[...]) { $0 = component }
         return true
+    }
+
+    /// No piece is named yet (a document sketched from the source has `"fragments": {}`, empty):
+    /// a string of a component becomes the name of a new member of a map (an object that is
+    /// empty or holds only objects, outside the component), whose value is that component, so the
+    /// piece the component refers to by the name is itself. False when there is no such pair.
+    func namedPiece(_ root: inout JSONValue, strings: [NamedString], rng: inout FuzzRandom) -> Bool {
+        guard let reference = rng.pick(strings), let holder = referringComponent(in: root, at: reference.path),
+              let component = Self.value(in: root, at: holder[...]) else { return false }
+        var maps: [[Step]] = []
+        Self.collectMaps(root, path: [], into: &maps, limit: 2_000)
+        guard let map = rng.pick(maps.filter { !Self.isPrefix($0, of: holder) && !Self.isPrefix(holder, of: $0) }) else { return false }
+        Self.modify(&root, at: map[...]) { node in
+            guard case .object(var members) = node else { return }
+            node = .null
+            if let i = members.firstIndex(where: { $0.key == reference.value }) { members[i].value = component }
+            else { members.append(JSONMember(reference.value, component)) }
+            node = .object(members)
+        }
+        return true
+    }
+
+    /// The paths of objects that may be maps of named pieces: empty, or holding only objects.
+    static func collectMaps(_ root: JSONValue, path: [Step], into maps: inout [[Step]], limit: Int) {
+        var queue: [(JSONValue, [Step])] = [(root, path)]
+        var head = 0
+        while head < queue.count, head < limit {
+            let (value, path) = queue[head]
+            head += 1
+            guard path.count < maxPathDepth else { continue }
+            switch value {
+            case .object(let members):
+                if !path.isEmpty, members.allSatisfy({ if case .object = $0.value { return true }; return false }) { maps.append(path) }
+                for (i, m) in members.enumerated() where queue.count < limit { queue.append((m.value, path + [.member(i)])) }
+            case .array(let elements):
+                for (i, e) in elements.enumerated() where queue.count < limit { queue.append((e, path + [.element(i)])) }
+            default: break
+            }
+        }
     }
 
     /// The path of the component that holds the string at `path`: its nearest enclosing object
@@ -46,7 +86,8 @@ extension JSONStructureMutator {
     static func collectNames(_ value: JSONValue, path: [Step], strings: inout [NamedString], keyed: inout [String: [[Step]]], limit: Int) {
         guard strings.count + keyed.count < limit, path.count < maxPathDepth else { return }
         switch value {
-        case .string(let s) where !s.isEmpty && s.utf8.count <= 128:
+        // The empty string too: `fragments[""]` is a name like any other.
+        case .string(let s) where s.utf8.count <= 128:
             strings.append(NamedString(path: path, value: s))
         case .object(let members):
             for (i, m) in members.enumerated() {

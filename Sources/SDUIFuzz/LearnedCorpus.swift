@@ -77,6 +77,7 @@ public struct LearnedCorpus: Sendable {
         var pairs, typedKeys: [[String]]
         /// Absent in files of earlier versions.
         var kindSketches: [String]?
+        var nestedKeys: [[String]]?
     }
 
     /// Writes it atomically.
@@ -85,7 +86,8 @@ public struct LearnedCorpus: Sendable {
         let header = Header(dictionary: StoredDictionary(keys: d.keys, discriminatorKeys: d.discriminatorKeys, kinds: d.kinds,
                                                          enumValues: d.enumValues, literals: d.literals, numbers: d.numbers,
                                                          pairs: d.pairs.map { [$0.key, $0.value] }, typedKeys: d.typedKeys.map { [$0.key, $0.value] },
-                                                         kindSketches: d.kindSketches.map { String(decoding: JSONSerializer.serialize($0.json), as: UTF8.self) }),
+                                                         kindSketches: d.kindSketches.map { String(decoding: JSONSerializer.serialize($0.json), as: UTF8.self) },
+                                                         nestedKeys: d.nestedKeys.map { [$0.key, $0.value] }),
                             seedFiles: seedFiles.map { Data($0) }, learnedFrom: learnedFrom)
         var bytes = [UInt8](try JSONEncoder().encode(header))
         bytes.append(0x0a)
@@ -117,6 +119,7 @@ public struct LearnedCorpus: Sendable {
         (dictionary.literals, dictionary.numbers) = (s.literals, s.numbers)
         dictionary.pairs = s.pairs.compactMap { $0.count == 2 ? FuzzDictionary.KeyLiteral($0[0], $0[1]) : nil }
         dictionary.typedKeys = s.typedKeys.compactMap { $0.count == 2 ? FuzzDictionary.KeyLiteral($0[0], $0[1]) : nil }
+        dictionary.nestedKeys = (s.nestedKeys ?? []).compactMap { $0.count == 2 ? FuzzDictionary.KeyLiteral($0[0], $0[1]) : nil }
         dictionary.kindSketches = (s.kindSketches ?? []).compactMap { text in
             (try? JSONParser().parse(Array(text.utf8))).flatMap(KindSketch.init(json:))
         }

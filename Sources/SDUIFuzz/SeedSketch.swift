@@ -49,10 +49,15 @@ public enum SeedSketch {
         var scalars: [(key: String, type: String)] = []
         var containers: [(key: String, type: String)] = []
         var literals: [String: [String]] = [:]
+        /// Keys read from the object under another key (``FuzzDictionary/nestedKeys``).
+        var children: [String: [String]] = [:]
+        /// Each typed key's one JSON type.
+        var typeOf: [String: String] = [:]
 
         init(_ dictionary: FuzzDictionary) {
             var types: [String: Set<String>] = [:]
             for typed in dictionary.typedKeys { types[typed.key, default: []].insert(typed.value) }
+            for nested in dictionary.nestedKeys { children[nested.key, default: []].append(nested.value) }
             let discriminators = Set(dictionary.discriminatorKeys)
             for pair in dictionary.pairs { literals[pair.key, default: []].append(pair.value) }
             for key in types.keys where literals[key] == nil && (discriminators.contains(key) || FuzzDictionary.isDiscriminator(key)) && !dictionary.kinds.isEmpty {
@@ -71,6 +76,7 @@ public enum SeedSketch {
                 let (la, lb) = (literals[a.0] != nil, literals[b.0] != nil)
                 return la != lb ? la : a.0 < b.0
             }
+            for (key, type) in scalars + containers { typeOf[key] = type }
             self.scalars = scalars.sorted(by: order).prefix(SeedSketch.maxScalarKeys).map { (key: $0.0, type: $0.1) }
             self.containers = containers.sorted(by: order).prefix(SeedSketch.maxContainerKeys).map { (key: $0.0, type: $0.1) }
         }
@@ -82,17 +88,32 @@ public enum SeedSketch {
         /// Every scalar key with a value, every container key empty.
         func flat(variant: Int) -> JSONValue {
             var members: [JSONMember] = []
-            for (key, type) in scalars {
-                switch type {
-                case "number": members.append(JSONMember(key, .number(1)))
-                case "bool": members.append(JSONMember(key, .bool(true)))
-                default:
-                    let values = literals[key] ?? []
-                    members.append(JSONMember(key, .string(values.isEmpty ? "" : values[variant % values.count])))
-                }
-            }
-            for (key, type) in containers { members.append(JSONMember(key, type == "array" ? .array([]) : .object([]))) }
+            for (key, type) in scalars { members.append(JSONMember(key, scalar(key, type: type, variant: variant))) }
+            for (key, type) in containers { members.append(JSONMember(key, container(key, type: type, variant: variant, depth: 0))) }
             return .object(members)
+        }
+
+        func scalar(_ key: String, type: String, variant: Int) -> JSONValue {
+            switch type {
+            case "number": return .number(1)
+            case "bool": return .bool(true)
+            default:
+                let values = literals[key] ?? []
+                return .string(values.isEmpty ? "" : values[variant % values.count])
+            }
+        }
+
+        /// Empty, unless the code reads keys from inside it (`props["name"]`): then those keys
+        /// with values of their types, two levels down at most.
+        func container(_ key: String, type: String, variant: Int, depth: Int) -> JSONValue {
+            guard depth < 2, let inner = children[key], !inner.isEmpty else { return type == "array" ? .array([]) : .object([]) }
+            let members = inner.sorted().prefix(SeedSketch.maxScalarKeys).map { child in
+                let childType = typeOf[child] ?? "string"
+                let value = childType == "object" || childType == "array"
+                    ? container(child, type: childType, variant: variant, depth: depth + 1) : scalar(child, type: childType, variant: variant)
+                return JSONMember(child, value)
+            }
+            return type == "array" ? .array([.object(members)]) : .object(members)
         }
     }
 }

@@ -26,14 +26,17 @@ public struct DecoderLiterals: Sendable, Hashable {
     public var typedKeys: [KeyLiteral] = []
     /// Kinds with the keys of the type the code builds for each (``KindSketch``).
     public var kindSketches: [KindSketch] = []
+    /// Keys read from the object under another key: (parent, child) (``FuzzDictionary/nestedKeys``).
+    public var nestedKeys: [KeyLiteral] = []
 
     /// A key and a literal (for ``typedKeys``, the JSON type): the fuzz dictionary's own type, so
     /// what is mined here goes into a fuzz binary's dictionary as it is.
     public typealias KeyLiteral = FuzzDictionary.KeyLiteral
 
     public init(strings: [String] = [], keys: [String] = [], numbers: [String] = [], pairs: [KeyLiteral] = [], typedKeys: [KeyLiteral] = [],
-                kindSketches: [KindSketch] = []) {
+                kindSketches: [KindSketch] = [], nestedKeys: [KeyLiteral] = []) {
         self.kindSketches = kindSketches
+        self.nestedKeys = nestedKeys
         self.strings = strings
         self.keys = keys
         self.numbers = numbers
@@ -50,6 +53,7 @@ public struct DecoderLiterals: Sendable, Hashable {
         pairs = Array(Set(pairs + other.pairs)).sorted()
         typedKeys = Array(Set(typedKeys + other.typedKeys)).sorted()
         kindSketches = Array(Set(kindSketches + other.kindSketches)).sorted()
+        nestedKeys = Array(Set(nestedKeys + other.nestedKeys)).sorted()
     }
 
     public static func snakeCase(_ name: String) -> String {
@@ -75,6 +79,7 @@ extension FuzzDictionary {
         self.pairs = Array(Set(self.pairs + pairs)).sorted()
         typedKeys = Array(Set(typedKeys + mined.typedKeys)).sorted()
         kindSketches = Array(Set(kindSketches + mined.kindSketches)).sorted()
+        nestedKeys = Array(Set(nestedKeys + mined.nestedKeys)).sorted()
         addDiscriminatorValues()
     }
 }

@@ -196,6 +196,11 @@ final class SourceFactCollector: SyntaxVisitor {
         return .visitChildren
     }
 
+    override func visit(_ node: RegexLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        for example in RegexExamples.examples(node.regex.text) { facts.strings.insert(example) }
+        return .visitChildren
+    }
+
     override func visit(_ node: IntegerLiteralExprSyntax) -> SyntaxVisitorContinueKind {
         let digits = node.literal.text.filter { $0 != "_" }
         let magnitude: UInt64? = switch digits.prefix(2) {
@@ -318,7 +323,14 @@ final class SourceFactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if case .json(let key)? = keyOf(ExprSyntax(node)) { facts.keyReads.insert(.json(key)) }
+        if case .json(let key)? = keyOf(ExprSyntax(node)) {
+            facts.keyReads.insert(.json(key))
+            // The object it is read from came from a key of its own (a binding or a subscript
+            // chain): not a variable merely named like one.
+            if let parent = keyOf(node.calledExpression), Self.isPayloadRead(parent) {
+                facts.nestedKeys.append(NestedKeyFact(parent: parent, child: key))
+            }
+        }
         return .visitChildren
     }
 
@@ -365,6 +377,11 @@ final class SourceFactCollector: SyntaxVisitor {
             if method == "contains", argument.label == nil, let array = member.base?.as(ArrayExprSyntax.self),
                let key = keyOf(argument.expression) {
                 for element in array.elements { if let value = value([element.expression]) { addPair(key, value) } }
+            }
+            // `deeplink.firstMatch(of: /^app:\/\/product\/(\d+)$/)`: values the pattern matches.
+            if let regex = argument.expression.as(RegexLiteralExprSyntax.self), let base = member.base, let key = keyOf(base),
+               ["firstMatch", "wholeMatch", "prefixMatch", "contains", "starts", "matches", "ranges", "split"].contains(method) {
+                for example in RegexExamples.examples(regex.regex.text) { addPair(key, .literal(example)) }
             }
             // `item.kind.hasPrefix("promo_")`: a value with that prefix reaches the branch.
             if ["hasPrefix", "hasSuffix", "contains", "starts"].contains(method), argument.label == nil || argument.label?.text == "with",

@@ -23,6 +23,14 @@ struct SourceFacts: Sendable {
     /// Kinds and the types the code builds for each (a `switch` case's body, a registry entry, a
     /// type's `static let viewType = "…"`), to be sketched whole once every type's keys are known.
     var kindTypes: [KindTypeFact] = []
+    /// A key read from the object under another key (`props["name"]` where `props` was read from
+    /// `node["props"]`): where the key lives, for documents sketched from the keys alone.
+    var nestedKeys: [NestedKeyFact] = []
+}
+
+struct NestedKeyFact: Hashable, Sendable {
+    var parent: KeyRef
+    var child: String
 }
 
 /// `case "flash_sale": self = .flashSale(try FlashSale(from: decoder))`: the kind, the key it was

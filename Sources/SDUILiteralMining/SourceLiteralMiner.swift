@@ -177,6 +177,8 @@ struct SourceFactResolver {
         let discriminators = Set(facts.flatMap { $0.keyReads.flatMap(resolve) }.filter(FuzzDictionary.isDiscriminator))
         for name in facts.flatMap(\.registeredNames) { for key in discriminators { pairs.insert(.init(key, name)) } }
 
+        var nested = Set<DecoderLiterals.KeyLiteral>()
+        for fact in facts.flatMap(\.nestedKeys) { for parent in resolve(fact.parent) where parent != fact.child { nested.insert(.init(parent, fact.child)) } }
         let sketches = kindSketches(discriminators: discriminators)
         for sketch in sketches { pairs.insert(.init(sketch.discriminator, sketch.kind)) }
         pairs = pairs.filter { !$0.key.isEmpty && !$0.value.isEmpty && $0.value.utf8.count <= 64 }
@@ -186,7 +188,8 @@ struct SourceFactResolver {
                                numbers: Array(numbers).sorted().prefix(200).map { $0 },
                                pairs: Array(pairs.sorted().prefix(limit)),
                                typedKeys: Array(typed.sorted().prefix(limit)),
-                               kindSketches: Array(sketches.prefix(Self.maxKindSketches)))
+                               kindSketches: Array(sketches.prefix(Self.maxKindSketches)),
+                               nestedKeys: Array(nested.sorted().prefix(limit)))
     }
 
     // MARK: Kinds

@@ -36,8 +36,10 @@ import TestSupport
         // The kinds sketched from the decoder's source go to every job with the rest.
         var sketched = learned
         sketched.dictionary.kindSketches = [KindSketch(discriminator: "type", kind: "flash_sale", keys: [.init("products", "array")])]
+        sketched.dictionary.nestedKeys = [.init("props", "name")]
         try sketched.write(to: dir + "/sketched.json")
-        #expect(try LearnedCorpus.read(from: dir + "/sketched.json").dictionary.kindSketches == sketched.dictionary.kindSketches)
+        let readBack = try LearnedCorpus.read(from: dir + "/sketched.json").dictionary
+        #expect(readBack.kindSketches == sketched.dictionary.kindSketches && readBack.nestedKeys == sketched.dictionary.nestedKeys)
         // A file that is not one says which and why, by path.
         try Data("{}".utf8).write(to: URL(fileURLWithPath: dir + "/other.json"))
         #expect(throws: FuzzHarnessConfiguration.FileError.self) { try LearnedCorpus.read(from: dir + "/other.json") }

@@ -60,7 +60,7 @@ import SDUIPayload
         for seed in 0..<64 where made == nil {
             var root = try JSONParser().parse(Array(text.utf8))
             var rng = FuzzRandom(seed: UInt64(seed))
-            if mutator.selfReference(&root, rng: &rng) { made = root }
+            if mutator.selfReference(&root, rng: &rng), root["definitions"]?["legal"]?["kind"] == .string("reference") { made = root }
         }
         let root = try #require(made, "a document with a name referred to always has a pair")
         let legal = root["definitions"]?["legal"]
@@ -73,6 +73,25 @@ import SDUIPayload
         var rng = FuzzRandom(seed: 1)
         #expect(!mutator.selfReference(&plain, rng: &rng))
         #expect(plain == before)
+    }
+
+    /// No piece named yet (reg-04 of Benchmarks/AppDecoders, whose app has no samples: the sketch
+    /// has `"fragments": {}`): a component's string becomes the name of a new piece in a map, and
+    /// the piece is that component, so it refers to itself.
+    @Test func aPieceIsNamedInAnEmptyMapAfterTheComponentThatRefersToIt() throws {
+        let text = #"{"layout":{"component":"fragment","props":{"name":"header"}},"fragments":{},"title":"x"}"#
+        var dictionary = FuzzDictionary()
+        dictionary.discriminatorKeys = ["component"]
+        let mutator = JSONStructureMutator(dictionary: dictionary, pool: SplicePool())
+        var made: JSONValue?
+        for seed in 0..<64 where made == nil {
+            var root = try JSONParser().parse(Array(text.utf8))
+            var rng = FuzzRandom(seed: UInt64(seed))
+            if mutator.selfReference(&root, rng: &rng), root["fragments"]?["header"] != nil { made = root }
+        }
+        let root = try #require(made)
+        #expect(root["fragments"]?["header"] == root["layout"], "the piece named header is the component referring to header")
+        #expect(root["layout"] == (try JSONParser().parse(Array(text.utf8)))["layout"], "the component stays where it was")
     }
 
     /// A key only the source names (ack-02 of Benchmarks/AppDecoders: `min_schema`, read from a

@@ -48,6 +48,14 @@ import SDUIJSON
         #expect(SeedSketch.documents(from: Self.registryDictionary).count == sketches.count - 1)
     }
 
+    /// A key the code reads from inside another (`props["name"]`) is sketched inside it.
+    @Test func aNestedKeyIsSketchedInsideItsParent() {
+        var dictionary = Self.registryDictionary
+        dictionary.nestedKeys = [.init("props", "name"), .init("props", "initial_page")]
+        let flat = Self.object(SeedSketch.documents(from: dictionary)[0])
+        #expect(flat["props"] == .object([JSONMember("initial_page", .number(1)), JSONMember("name", .string(""))]), "\(String(describing: flat["props"]))")
+    }
+
     @Test func eachContainerKeyHoldsAFlatSketchOneLevelDown() {
         let sketches = SeedSketch.documents(from: Self.registryDictionary)
         // Two variants, then one sketch per container key (children, layout, props).

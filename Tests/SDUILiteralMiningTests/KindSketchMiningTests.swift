@@ -113,6 +113,21 @@ import SDUIFuzz
         #expect(Self.keys(found["countdown"]) == ["endsAt": "string"])
     }
 
+    /// A key read from an object that was itself read from a key is nested under it (where a
+    /// sketched document puts it); a variable merely named like a key is no parent.
+    @Test func keysReadFromANestedObjectAreNestedUnderItsKey() {
+        let mined = SourceLiteralMiner.mine(texts: ["Builder.swift": """
+            func component(from node: [String: Any], json: [String: Any]) -> Any? {
+                let props = node["props"] as? [String: Any] ?? [:]
+                if let name = props["name"] as? String { return name }
+                let size = (node["style"] as? [String: Any])?["size"] as? Int
+                return json["title"]
+            }
+            """])
+        let nested = Set(mined.nestedKeys.map { "\($0.key).\($0.value)" })
+        #expect(nested == ["props.name", "style.size"], "\(nested)")
+    }
+
     /// What is mined reaches a fuzz binary through its `-dict` file and a learned corpus intact.
     @Test func sketchesSurviveTheDictionaryFile() throws {
         var dictionary = FuzzDictionary()
@@ -122,5 +137,7 @@ import SDUIFuzz
         let text = dictionary.libFuzzerFormat
         #expect(text.contains("\n# sdui-kind {"), "a comment line libFuzzer skips")
         #expect(FuzzDictionary(libFuzzerDictionary: text).kindSketches == dictionary.kindSketches)
+        dictionary.add(DecoderLiterals(nestedKeys: [.init("props", "name")]))
+        #expect(FuzzDictionary(libFuzzerDictionary: dictionary.libFuzzerFormat).nestedKeys == [.init("props", "name")])
     }
 }
