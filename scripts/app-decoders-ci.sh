@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 [ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
 bash scripts/install-deps.sh
 budget="${1:-30}"
-required="shop-01,shop-02,news-01,news-02,sk-01,sk-02,vd-01,vd-03,reg-01,reg-02,reg-03,ack-01,mk-02,mk-03,of-01,of-02,of-03,cs-01,cs-02,wc-01,wc-02,wc-03,wc-04,wb-01,wb-02,cb-01,cb-02"
+required="shop-01,shop-02,news-01,news-02,news-03,sk-01,sk-02,sk-03,vd-01,vd-02,vd-03,reg-01,reg-02,reg-03,ack-01,mk-01,mk-02,mk-03,of-01,of-02,of-03,cs-01,cs-02,wc-01,wc-02,wc-03,wc-04,wb-01,wb-02,cb-01,cb-02"
 swift build --product sdui >/dev/null
 sdui="$(swift build --show-bin-path)/sdui"
 work="$(mktemp -d)"
