@@ -65,6 +65,14 @@ let package = Package(
         // The fuzz targets are not products: nobody depends on them, and `sdui fuzz` builds them
         // by name (SwiftPM gives a root package's executable targets products of their own).
     ],
+    // `HTTP` (on by default): `sdui contract check --base-url` and `sdui serve`, on AsyncHTTPClient and
+    // SwiftNIO. `scripts/fuzz.sh` builds its first `sdui` without it (`--disable-default-traits`):
+    // fuzzing needs no HTTP stack, and building one (with BoringSSL) was two thirds of a newcomer's
+    // CLI build (issue 39, item 5).
+    traits: [
+        .trait(name: "HTTP", description: "The gate's live responses (AsyncHTTPClient) and `sdui serve` (SwiftNIO)."),
+        .default(enabledTraits: ["HTTP"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -109,7 +117,9 @@ let package = Package(
         .executableTarget(
             name: "SDUICLI",
             dependencies: [
-                "SDUIPayload", "SDUIScreen", "SDUIPlugIn", "SDUIFuzz", "SDUICampaign", "SDUICrashAnalysis", "SDUIDecoderSlice", "SDUIScaffold", "SDUIContract", "SDUIContractHTTP", "SDUIServe",
+                "SDUIPayload", "SDUIScreen", "SDUIPlugIn", "SDUIFuzz", "SDUICampaign", "SDUICrashAnalysis", "SDUIDecoderSlice", "SDUIScaffold", "SDUIContract",
+                .target(name: "SDUIContractHTTP", condition: .when(traits: ["HTTP"])),
+                .target(name: "SDUIServe", condition: .when(traits: ["HTTP"])),
                 "SDUIContractProcess", "SDUIPlatform", "SDUIPlatformProcesses", "SDUILiteralMining",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -4,7 +4,9 @@ import SDUICrashAnalysis
 import SDUICampaign
 import SDUIDecoderSlice
 import SDUIContract
+#if HTTP
 import SDUIContractHTTP
+#endif
 import SDUIContractProcess
 import SDUILiteralMining
 import SDUIPlugIn
@@ -120,7 +122,11 @@ struct ContractRunOptions: ParsableArguments {
         request.junitFile = junitFile
         request.jsonFile = jsonFile
         let session = ContractSession(request, liveSource: { base, config, secrets, inFlight throws(ContractFailure) in
+            #if HTTP
             try LiveResponses(baseURL: base, config: config, secrets: secrets, concurrency: inFlight)
+            #else
+            throw ContractFailure(.contractInvalid, noHTTPBuild)
+            #endif
         }, clients: { makeClients($0, timeout: $0.timeoutSeconds) })
         do {
             let outcome = try await session.run()

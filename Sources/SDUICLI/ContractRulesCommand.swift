@@ -4,7 +4,9 @@ import SDUICrashAnalysis
 import SDUICampaign
 import SDUIDecoderSlice
 import SDUIContract
+#if HTTP
 import SDUIContractHTTP
+#endif
 import SDUIContractProcess
 import SDUILiteralMining
 import SDUIPlugIn

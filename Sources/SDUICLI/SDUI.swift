@@ -23,3 +23,8 @@ struct SDUI: AsyncParsableCommand {
         subcommands: [InitCommand.self, DecodeCommand.self, RenderCommand.self, FuzzCommand.self, ReproCommand.self, ContractCommand.self, ServeCommand.self]
     )
 }
+
+/// What a command that needs the HTTP stack says in an `sdui` built without the `HTTP` trait
+/// (`scripts/fuzz.sh`'s first build, in `.build-quick`: fuzzing needs no HTTP client).
+let noHTTPBuild = "this sdui was built without its HTTP client (the `HTTP` trait off, as scripts/fuzz.sh builds it on a fresh clone); "
+    + "build the full CLI with `swift build --product sdui` and run `.build/debug/sdui`"

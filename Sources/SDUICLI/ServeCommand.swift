@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import SDUIContract
+#if HTTP
 import SDUIServe
+#endif
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,6 +39,16 @@ struct ServeCommand: AsyncParsableCommand {
     var log = false
 
     func run() async throws {
+        #if HTTP
+        try await serve()
+        #else
+        printError("sdui serve: \(noHTTPBuild)")
+        throw ExitCode(2)
+        #endif
+    }
+
+    #if HTTP
+    private func serve() async throws {
         let server: RecordedServer
         do {
             server = try RecordedServer(suite: try ContractSuite.load(URL(fileURLWithPath: directory)))
@@ -56,4 +68,5 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
     }
+#endif
 }

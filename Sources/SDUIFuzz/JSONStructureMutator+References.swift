@@ -32,7 +32,15 @@ extension JSONStructureMutator {
     /// empty or holds only objects, outside the component), whose value is that component, so the
     /// piece the component refers to by the name is itself. False when there is no such pair.
     func namedPiece(_ root: inout JSONValue, strings: [NamedString], rng: inout FuzzRandom) -> Bool {
-        guard let reference = rng.pick(strings), let holder = referringComponent(in: root, at: reference.path),
+        // A reference sits in a component's properties (`props.name`, `attributes.ref`), rarely
+        // beside its discriminator: strings of objects without one are drawn most of the time.
+        let discriminators = Set(dictionary.discriminatorKeys)
+        let inProperties = strings.filter { string in
+            guard case .object(let members)? = Self.value(in: root, at: string.path.dropLast()) else { return false }
+            return !members.contains { discriminators.contains($0.key) }
+        }
+        guard let reference = rng.pick(!inProperties.isEmpty && rng.chance(70) ? inProperties : strings),
+              let holder = referringComponent(in: root, at: reference.path),
               let component = Self.value(in: root, at: holder[...]) else { return false }
         var maps: [[Step]] = []
         Self.collectMaps(root, path: [], into: &maps, limit: 2_000)

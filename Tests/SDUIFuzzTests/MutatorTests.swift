@@ -91,7 +91,24 @@ import SDUIPayload
         }
         let root = try #require(made)
         #expect(root["fragments"]?["header"] == root["layout"], "the piece named header is the component referring to header")
+        // Among many strings beside the discriminator, the one in the component's properties is
+        // the name most of the time.
+        let crowded = #"{"layout":{"component":"fragment","# + (0..<12).map { #""k\#($0)":"v\#($0)","# }.joined()
+            + #""props":{"name":"header"}},"fragments":{}}"#
+        var named = 0
+        for seed in 0..<100 {
+            var doc = try JSONParser().parse(Array(crowded.utf8))
+            var rng = FuzzRandom(seed: UInt64(seed))
+            if mutator.namedPiece(&doc, strings: Self.names(in: doc), rng: &rng), doc["fragments"]?["header"] != nil { named += 1 }
+        }
+        #expect(named >= 40, "\(named) of 100 named after props.name")
         #expect(root["layout"] == (try JSONParser().parse(Array(text.utf8)))["layout"], "the component stays where it was")
+    }
+
+    static func names(in root: JSONValue) -> [JSONStructureMutator.NamedString] {
+        var strings: [JSONStructureMutator.NamedString] = [], keyed: [String: [[JSONStructureMutator.Step]]] = [:]
+        JSONStructureMutator.collectNames(root, path: [], strings: &strings, keyed: &keyed, limit: 512)
+        return strings
     }
 
     /// A key only the source names (ack-02 of Benchmarks/AppDecoders: `min_schema`, read from a
