@@ -144,6 +144,8 @@ import TestSupport
         // A literal of the decoder's source that no seed has as a key (`source-key-number` needs one).
         var mined = FuzzDictionary()
         mined.literals = ["min_schema"]
+        // A kind sketched from the source (`kind-sketch` needs one).
+        mined.kindSketches = [KindSketch(discriminator: "type", kind: "flash_sale", keys: [.init("products", "array")])]
         let harness = FuzzHarness(.init(name: "x", decode: { $0 }), mutation: .structured, dictionary: mined)
         harness.learn(from: [TestPaths.corpusSeeds.path])
         let seed = Array(#"{"screen":"s","version":1,"components":[{"type":"text","id":"a","data":{"text":"a","size":3}}]}"#.utf8)
