@@ -70,12 +70,8 @@ enum RegexExamples {
                     atoms.append(Atom(text: String(e)))
                 }
             case "[":
-                guard let close = s[(i + 1)...].firstIndex(of: "]"), close > i + 1, s[i + 1] != "^" else { return nil }
-                let first = s[i + 1]
-                if first == "\\" { guard i + 2 < close else { return nil }; atoms.append(s[i + 2] == "d" ? Atom(text: "9", isDigit: true) : Atom(text: "a")) }
-                else if ("0"..."9").contains(first) { atoms.append(Atom(text: "9", isDigit: true)) }
-                else { atoms.append(Atom(text: String(first))) }
-                i = close + 1
+                guard let atom = classAtom(s, &i) else { return nil }
+                atoms.append(atom)
             case ".":
                 atoms.append(Atom(text: "a"))
                 i += 1
@@ -85,25 +81,42 @@ enum RegexExamples {
                 atoms.append(Atom(text: String(c)))
                 i += 1
             }
-            // A quantifier on the atom just read.
-            guard i < s.count, !atoms.isEmpty else { continue }
-            switch s[i] {
-            case "+", "*":
-                atoms[atoms.count - 1].repeats = true
-                i += 1
-            case "?":
-                i += 1
-            case "{":
-                guard let close = s[i...].firstIndex(of: "}") else { return nil }
-                let bounds = String(String.UnicodeScalarView(s[(i + 1)..<close])).split(separator: ",", omittingEmptySubsequences: false)
-                atoms[atoms.count - 1].repeats = bounds.count > 1
-                atoms[atoms.count - 1].count = min(16, max(1, Int(bounds.first ?? "") ?? 1))
-                i = close + 1
-            default:
-                break
-            }
-            if i < s.count, s[i] == "?" || s[i] == "+" { i += 1 }  // lazy, possessive
+            guard !atoms.isEmpty, quantify(&atoms[atoms.count - 1], s, &i) else { return nil }
         }
         return atoms
+    }
+
+    /// `[0-9a-f]`, `[\\d.]`: its first member (a digit run when that is a digit); at `i`, the `[`.
+    private static func classAtom(_ s: [Unicode.Scalar], _ i: inout Int) -> Atom? {
+        guard let close = s[(i + 1)...].firstIndex(of: "]"), close > i + 1, s[i + 1] != "^" else { return nil }
+        let first = s[i + 1]
+        defer { i = close + 1 }
+        if first == "\\" {
+            guard i + 2 < close else { return nil }
+            return s[i + 2] == "d" ? Atom(text: "9", isDigit: true) : Atom(text: "a")
+        }
+        return ("0"..."9").contains(first) ? Atom(text: "9", isDigit: true) : Atom(text: String(first))
+    }
+
+    /// The quantifier at `i` (if any) applied to the atom just read; false for one it cannot read.
+    private static func quantify(_ atom: inout Atom, _ s: [Unicode.Scalar], _ i: inout Int) -> Bool {
+        guard i < s.count else { return true }
+        switch s[i] {
+        case "+", "*":
+            atom.repeats = true
+            i += 1
+        case "?":
+            i += 1
+        case "{":
+            guard let close = s[i...].firstIndex(of: "}") else { return false }
+            let bounds = String(String.UnicodeScalarView(s[(i + 1)..<close])).split(separator: ",", omittingEmptySubsequences: false)
+            atom.repeats = bounds.count > 1
+            atom.count = min(16, max(1, Int(bounds.first ?? "") ?? 1))
+            i = close + 1
+        default:
+            return true
+        }
+        if i < s.count, s[i] == "?" || s[i] == "+" { i += 1 }  // lazy, possessive
+        return true
     }
 }
