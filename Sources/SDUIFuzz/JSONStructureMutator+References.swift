@@ -29,8 +29,9 @@ extension JSONStructureMutator {
 
     /// No piece is named yet (a document sketched from the source has `"fragments": {}`, empty):
     /// a string of a component becomes the name of a new member of a map (an object that is
-    /// empty or holds only objects, outside the component), whose value is that component, so the
-    /// piece the component refers to by the name is itself. False when there is no such pair.
+    /// empty or holds only objects, outside the component; or a new one at the root, under a key
+    /// the decoder reads as an object), whose value is that component, so the piece the component
+    /// refers to by the name is itself. False when there is no such pair.
     func namedPiece(_ root: inout JSONValue, strings: [NamedString], rng: inout FuzzRandom) -> Bool {
         // A reference sits in a component's properties (`props.name`, `attributes.ref`), rarely
         // beside its discriminator: strings of objects without one are drawn most of the time.
@@ -44,7 +45,17 @@ extension JSONStructureMutator {
               let component = Self.value(in: root, at: holder[...]) else { return false }
         var maps: [[Step]] = []
         Self.collectMaps(root, path: [], into: &maps, limit: 2_000)
-        guard let map = rng.pick(maps.filter { !Self.isPrefix($0, of: holder) && !Self.isPrefix(holder, of: $0) }) else { return false }
+        maps = maps.filter { !Self.isPrefix($0, of: holder) && !Self.isPrefix(holder, of: $0) }
+        // No map outside the component (a sketch `{"layout": {…}}`): a new one at the root, under
+        // a key the decoder reads as an object and the root does not have (`fragments`).
+        if maps.isEmpty || rng.chance(30), case .object(var members) = root,
+           let key = rng.pick(dictionary.typedKeys.filter { $0.value == "object" && !members.map(\.key).contains($0.key) }.map(\.key)) {
+            root = .null
+            members.append(JSONMember(key, .object([JSONMember(reference.value, component)])))
+            root = .object(members)
+            return true
+        }
+        guard let map = rng.pick(maps) else { return false }
         Self.modify(&root, at: map[...]) { node in
             guard case .object(var members) = node else { return }
             node = .null

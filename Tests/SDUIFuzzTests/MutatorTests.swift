@@ -102,6 +102,17 @@ import SDUIPayload
             if mutator.namedPiece(&doc, strings: Self.names(in: doc), rng: &rng), doc["fragments"]?["header"] != nil { named += 1 }
         }
         #expect(named >= 40, "\(named) of 100 named after props.name")
+        // No map outside the component: a new one at the root, under a key the decoder reads as an object.
+        var keyed = dictionary
+        keyed.typedKeys = [.init("fragments", "object")]
+        let rooted = JSONStructureMutator(dictionary: keyed, pool: SplicePool())
+        var found = false
+        for seed in 0..<64 where !found {
+            var doc = try JSONParser().parse(Array(#"{"layout":{"component":"fragment","props":{"name":"header"}}}"#.utf8))
+            var rng = FuzzRandom(seed: UInt64(seed))
+            if rooted.namedPiece(&doc, strings: Self.names(in: doc), rng: &rng), doc["fragments"]?["header"] == doc["layout"] { found = true }
+        }
+        #expect(found, "a root map named after the reference")
         #expect(root["layout"] == (try JSONParser().parse(Array(text.utf8)))["layout"], "the component stays where it was")
     }
 
