@@ -17,6 +17,8 @@ Usage: python3 scripts/bench-instrumentation.py [--seconds 30] [--rounds 2] [--p
 """
 import argparse, datetime, os, platform, re, statistics, subprocess, sys, tempfile, time
 
+from fuzzbench import interleaved_exec_per_second, interleaved_time_to_planted, planted_lines
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 TARGETS = ["FuzzBare", "FuzzDecode", "FuzzStructured", "FuzzCompressed"]
 ENV = dict(os.environ, SWIFT_BACKTRACE="enable=off", ASAN_OPTIONS="detect_leaks=0")
@@ -41,30 +43,6 @@ def counters(binary):
     return int(m.group(1)) if m else 0
 
 
-def exec_per_second(binary, seconds):
-    with tempfile.TemporaryDirectory() as corpus:
-        out = subprocess.run([binary, f"-max_total_time={seconds}", "-max_len=65536", "-print_final_stats=1", corpus,
-                              os.path.join(ROOT, "Corpus", "seeds")],
-                             capture_output=True, text=True, env=dict(ENV, SDUI_FUZZ_CONFIG='{"checksInvariants":false}'))
-    m = re.search(r"stat::average_exec_per_sec:\s+(\d+)", out.stderr)
-    if not m:
-        sys.exit(f"bench-instrumentation: no exec/s from {binary}:\n{out.stderr[-1500:]}")
-    return int(m.group(1))
-
-
-def time_to_planted(binary, seed, budget):
-    """Seconds until FuzzPlanted stops on its planted bug, or the budget when it does not."""
-    with tempfile.TemporaryDirectory() as work:
-        corpus = os.path.join(work, "corpus")
-        os.makedirs(corpus)
-        start = time.monotonic()
-        out = subprocess.run([binary, f"-seed={seed}", f"-max_total_time={budget}", "-max_len=65536", f"-artifact_prefix={work}/",
-                              corpus, os.path.join(ROOT, "Corpus", "seeds")], capture_output=True, text=True, env=ENV)
-        seconds = time.monotonic() - start
-        found = "PlantedBugDecoder" in out.stderr and any(n.startswith("crash-") for n in os.listdir(work))
-    return (seconds, True) if found else (float(budget), False)
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=int, default=30)
@@ -78,17 +56,8 @@ def main():
                                        text=True).stdout.strip(), "sdui")
     builds = build(sdui)
     ways = list(builds)
-    eps = {(w, t): [] for w in ways for t in TARGETS}
-    for r in range(args.rounds):
-        for w in (ways if r % 2 == 0 else ways[::-1]):
-            for t in TARGETS:
-                eps[(w, t)].append(exec_per_second(os.path.join(builds[w], t), args.seconds))
-                print(f"round {r + 1}: {w}: {t}: {eps[(w, t)][-1]} exec/s", file=sys.stderr)
-    planted = {w: [] for w in ways}
-    for run in range(args.planted_runs):
-        for w in (ways if run % 2 == 0 else ways[::-1]):
-            planted[w].append(time_to_planted(os.path.join(builds[w], "FuzzPlanted"), 1000 + run, args.planted_budget))
-            print(f"planted run {run + 1}: {w}: {planted[w][-1]}", file=sys.stderr)
+    eps = interleaved_exec_per_second(builds, TARGETS, args.rounds, args.seconds)
+    planted = interleaved_time_to_planted(builds, args.planted_runs, args.planted_budget)
     med = {k: statistics.median(v) for k, v in eps.items()}
     date = datetime.date.today().isoformat()
     lines = [f"`python3 scripts/bench-instrumentation.py --seconds {args.seconds} --rounds {args.rounds} --planted-runs {args.planted_runs} "
@@ -102,11 +71,7 @@ def main():
         ra, rb = a / med[("everything", "FuzzBare")], b / med[("decoder only", "FuzzBare")]
         lines.append(f"| {t} | {a:,.0f} ({ra:.2f}x) | {b:,.0f} ({rb:.2f}x) | {b / a:.2f}x | "
                      f"{counters(os.path.join(builds['everything'], t)):,} → {counters(os.path.join(builds['decoder only'], t)):,} |")
-    lines += ["", "FuzzPlanted, time to the planted bug (`-seed` 1000, 1001, … for both builds; the budget when missed):", ""]
-    for w in ways:
-        runs = planted[w]
-        lines.append(f"- {w}: " + ", ".join(f"{s:.1f} s" + ("" if ok else " (missed)") for s, ok in runs)
-                     + f"; median {statistics.median(s for s, _ in runs):.1f} s, found {sum(ok for _, ok in runs)} of {len(runs)}")
+    lines += planted_lines(planted)
     section = "\n".join(lines) + "\n"
     print(section)
     if args.write:

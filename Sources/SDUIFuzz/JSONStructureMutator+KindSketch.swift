@@ -14,7 +14,7 @@ extension JSONStructureMutator {
         guard let sketch = rng.pick(dictionary.kindSketches) else { return false }
         let discriminators = Set(dictionary.discriminatorKeys + [sketch.discriminator])
         var components: [[Step]] = [], objects: [[Step]] = []
-        Self.collectObjects(root, path: [], discriminators: discriminators, components: &components, objects: &objects, limit: 2_000)
+        Self.collectObjects(root, discriminators: discriminators, components: &components, objects: &objects, limit: 2_000)
         guard let target = rng.pick(components.isEmpty ? objects : components) else { return false }
         let values = sketch.keys.map { ($0.key, valueOfType($0.value, key: $0.key, rng: &rng, injections: &injections)) }
         Self.modify(&root, at: target[...]) { node in
@@ -40,24 +40,11 @@ extension JSONStructureMutator {
         }
     }
 
-    /// The paths of objects with a discriminator key (`components`) and of all objects, breadth
-    /// first over at most `limit` nodes and ``maxPathDepth`` deep.
-    static func collectObjects(_ root: JSONValue, path: [Step], discriminators: Set<String>, components: inout [[Step]], objects: inout [[Step]], limit: Int) {
-        var queue: [(JSONValue, [Step])] = [(root, path)]
-        var head = 0
-        while head < queue.count, head < limit {
-            let (value, path) = queue[head]
-            head += 1
-            guard path.count < maxPathDepth else { continue }
-            switch value {
-            case .object(let members):
-                objects.append(path)
-                if members.contains(where: { discriminators.contains($0.key) }) { components.append(path) }
-                for (i, m) in members.enumerated() where queue.count < limit { queue.append((m.value, path + [.member(i)])) }
-            case .array(let elements):
-                for (i, e) in elements.enumerated() where queue.count < limit { queue.append((e, path + [.element(i)])) }
-            default: break
-            }
+    /// The paths of objects with a discriminator key (`components`) and of all objects.
+    static func collectObjects(_ root: JSONValue, discriminators: Set<String>, components: inout [[Step]], objects: inout [[Step]], limit: Int) {
+        forEachObject(in: root, limit: limit) { members, path in
+            objects.append(path)
+            if members.contains(where: { discriminators.contains($0.key) }) { components.append(path) }
         }
     }
 }

@@ -44,7 +44,7 @@ extension JSONStructureMutator {
               let holder = referringComponent(in: root, at: reference.path),
               let component = Self.value(in: root, at: holder[...]) else { return false }
         var maps: [[Step]] = []
-        Self.collectMaps(root, path: [], into: &maps, limit: 2_000)
+        Self.collectMaps(root, into: &maps, limit: 2_000)
         maps = maps.filter { !Self.isPrefix($0, of: holder) && !Self.isPrefix(holder, of: $0) }
         // No map outside the component (a sketch `{"layout": {…}}`): a new one at the root, under
         // a key the decoder reads as an object and the root does not have (`fragments`).
@@ -67,21 +67,9 @@ extension JSONStructureMutator {
     }
 
     /// The paths of objects that may be maps of named pieces: empty, or holding only objects.
-    static func collectMaps(_ root: JSONValue, path: [Step], into maps: inout [[Step]], limit: Int) {
-        var queue: [(JSONValue, [Step])] = [(root, path)]
-        var head = 0
-        while head < queue.count, head < limit {
-            let (value, path) = queue[head]
-            head += 1
-            guard path.count < maxPathDepth else { continue }
-            switch value {
-            case .object(let members):
-                if !path.isEmpty, members.allSatisfy({ if case .object = $0.value { return true }; return false }) { maps.append(path) }
-                for (i, m) in members.enumerated() where queue.count < limit { queue.append((m.value, path + [.member(i)])) }
-            case .array(let elements):
-                for (i, e) in elements.enumerated() where queue.count < limit { queue.append((e, path + [.element(i)])) }
-            default: break
-            }
+    static func collectMaps(_ root: JSONValue, into maps: inout [[Step]], limit: Int) {
+        forEachObject(in: root, limit: limit) { members, path in
+            if !path.isEmpty, members.allSatisfy({ if case .object = $0.value { return true }; return false }) { maps.append(path) }
         }
     }
 

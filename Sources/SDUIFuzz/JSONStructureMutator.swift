@@ -177,23 +177,31 @@ struct JSONStructureMutator {
 
     /// Paths of the objects (breadth-first, among the first `limit` nodes) that have `key`.
     static func objectPaths(in root: JSONValue, withKey key: String, limit: Int) -> [[Step]] {
+        var found: [[Step]] = []
+        forEachObject(in: root, limit: limit) { members, path in
+            if members.contains(where: { $0.key == key }) { found.append(path) }
+        }
+        return found
+    }
+
+    /// Each object of the document with its path, breadth-first among the first `limit` nodes and
+    /// ``maxPathDepth`` deep: what the moves that look for a kind of object walk.
+    static func forEachObject(in root: JSONValue, limit: Int, _ body: ([JSONMember], [Step]) -> Void) {
         var queue: [(JSONValue, [Step])] = [(root, [])]
         var head = 0
-        var found: [[Step]] = []
         while head < queue.count, head < limit {
             let (value, path) = queue[head]
             head += 1
             guard path.count < maxPathDepth else { continue }
             switch value {
             case .object(let members):
-                if members.contains(where: { $0.key == key }) { found.append(path) }
+                body(members, path)
                 for (i, m) in members.enumerated() where queue.count < limit { queue.append((m.value, path + [.member(i)])) }
             case .array(let elements):
                 for (i, e) in elements.enumerated() where queue.count < limit { queue.append((e, path + [.element(i)])) }
             default: break
             }
         }
-        return found
     }
 
     /// Distinct short strings of a document (breadth-first, at most `limit`).
