@@ -5,11 +5,11 @@ import SDUIJSON
 /// the JSON type of each. A rare kind that no seed has (`flash_sale` only in `case "flash_sale":`)
 /// reaches its decoder only when the discriminator says so *and* every required key is there with
 /// a value of its type; single-key moves reach the first and then lose it to the second, one key
-/// at a time. ``JSONStructureMutator/kindSketch(_:rng:)`` writes the whole component at once.
+/// at a time. ``JSONStructureMutator/kindSketch(_:rng:injections:)`` writes the whole component at once.
 public struct KindSketch: Sendable, Hashable, Comparable {
     /// The key the decoder reads the kind from, as far as the source tells (the key a `switch`
-    /// subject was read from; else the name of the type's `static let viewType`). A document's own
-    /// discriminator key is preferred where it has one.
+    /// subject was read from; else the first discriminator key the decoder reads anywhere). A
+    /// document's own discriminator key is preferred where it has one.
     public var discriminator: String
     public var kind: String
     /// The component's keys and the JSON type each is read as (number, string, bool, array, object).
