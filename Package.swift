@@ -128,7 +128,7 @@ let package = Package(
         // target's replayer and render server in normal builds.
         .target(name: "SDUIFuzz", dependencies: ["SDUIPlugIn", "SDUIPlatform", "SDUIPayload", "SDUIJSON", "CSDUIFuzzEngine"], swiftSettings: harnessModule),
         // The fuzz engine's own C (what the harness sees of the program's coverage), beside SDUIFuzz.
-        .target(name: "CSDUIFuzzEngine"),
+        .target(name: "CSDUIFuzzEngine", dependencies: ["CSDUIPlatform"]),
         // The reference decoder as a decoder under test.
         .target(name: "SDUIReferenceFuzzing", dependencies: ["SDUIFuzz", "SDUIScreen", "SDUIPayload"], swiftSettings: decoderUnderTest),
         // A second, independent decoder (`view_type`/`view_data`, JSONDecoder) plugged in like a user's.
@@ -228,6 +228,8 @@ let package = Package(
         // Crash-site skipping exercised in a process of its own (its handlers have no place in the
         // shared test runner); CrashSitesTests runs it.
         .executableTarget(name: "CrashSitesProbe", dependencies: ["SDUIFuzz", "SDUIPlatform"], path: "Tests/CrashSitesProbe"),
+        // The fork server exercised in a process of its own (it forks); ForkServerTests runs it.
+        .executableTarget(name: "ForkServerProbe", dependencies: ["SDUIFuzz", "SDUIPlatform"], path: "Tests/ForkServerProbe"),
         .testTarget(name: "SDUIContractTestingTests", dependencies: ["SDUIContractTesting", "GateTestSupport", "SDUIPayload"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "SDUICrashAnalysisTests", dependencies: ["SDUICrashAnalysis", "SDUIFuzz"]),

@@ -73,6 +73,8 @@ object_kind() {  # target, object → prints the kind, or returns 1
 
 check() {  # source folder → 0 if every file compiles for every target
   local dir="$1" out failed=() target file base kind log
+  # The fuzz engine's C includes the platform layer's header, as its SwiftPM target does.
+  local platform_include="$repo/Sources/CSDUIPlatform/include"
   out="$(mktemp -d)"
   local files=("$dir"/*.c)
   [ -e "${files[0]}" ] || { say "no .c files in $dir" >&2; rm -rf "$out"; return 2; }
@@ -80,7 +82,7 @@ check() {  # source folder → 0 if every file compiles for every target
     for file in "${files[@]}"; do
       base="$(basename "$file")"
       log="$out/log"
-      if "${zig[@]}" cc -target "$target" -Wall -Werror -std=gnu11 -I "$dir/include" \
+      if "${zig[@]}" cc -target "$target" -Wall -Werror -std=gnu11 -I "$dir/include" -I "$platform_include" \
            -c -o "$out/x.o" "$file" >"$log" 2>&1; then
         if kind="$(object_kind "$target" "$out/x.o")"; then
           say "ok   $target $base ($kind)"

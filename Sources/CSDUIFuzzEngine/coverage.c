@@ -95,6 +95,12 @@ SDUI_NOT_COVERED size_t sdui_coverage_counter_count(void) {
     return sdui_counter_total;
 }
 
+SDUI_NOT_COVERED size_t sdui_internal_counters(uint8_t **begin) {
+    size_t count = sdui_coverage_counter_count();
+    if (begin) *begin = sdui_counters;
+    return count;
+}
+
 SDUI_NOT_COVERED size_t sdui_coverage_new_counters(void) {
     size_t count = sdui_coverage_counter_count();
     if (count == 0) return 0;

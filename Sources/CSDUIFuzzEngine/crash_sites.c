@@ -36,6 +36,9 @@ static const int sdui_signals[] = {SIGILL, SIGTRAP, SIGABRT};
 
 static struct sigaction sdui_previous[SDUI_SIGNAL_COUNT];
 static int sdui_installed = 0;
+// Set in a fork server's child (fork_server.c).
+static volatile int sdui_forked_child = 0;
+#define SDUI_CHILD_CRASH_EXIT 77
 static char sdui_sites_path[1024];
 static uint64_t sdui_sites[SDUI_MAX_SITES];
 static volatile int sdui_site_count = 0;
@@ -218,47 +221,54 @@ static int sdui_hex(char c) {
 }
 
 // Reads the shared file (other processes of the campaign append to it): one 16-digit key a line.
+// A memory error's site (a sanitizer report: a stack overflow, a wild pointer) is a line `m<key>`
+// (readers of crash sites alone pass it over): a fork server's child that dies of one is skipped
+// like a crash at a known site.
+
 static void sdui_load_sites(void) {
     if (!sdui_sites_path[0]) return;
     int fd = open(sdui_sites_path, O_RDONLY);
     if (fd < 0) return;
     char buffer[4096];
-    char line[17];
+    char line[18];
     int length = 0;
     ssize_t got;
     while ((got = read(fd, buffer, sizeof buffer)) > 0) {
         for (ssize_t i = 0; i < got; i++) {
             char c = buffer[i];
             if (c == '\n') {
-                if (length == 16) {
+                int memory = length == 17 && line[0] == 'm';
+                if (length == 16 || memory) {
                     uint64_t key = 0;
                     int ok = 1;
-                    for (int j = 0; j < 16; j++) { int d = sdui_hex(line[j]); if (d < 0) { ok = 0; break; } key = (key << 4) | (uint64_t)d; }
+                    for (int j = memory; j < memory + 16; j++) { int d = sdui_hex(line[j]); if (d < 0) { ok = 0; break; } key = (key << 4) | (uint64_t)d; }
                     if (ok && !sdui_is_known(key) && sdui_site_count < SDUI_MAX_SITES) sdui_sites[sdui_site_count++] = key;
                 }
                 length = 0;
-            } else if (length < 16) {
+            } else if (length < 17) {
                 line[length++] = c;
             } else {
-                length = 17;  // too long: not a key
+                length = 18;  // too long: not a key
             }
         }
     }
     close(fd);
 }
 
-static void sdui_remember_site(uint64_t key) {
+static void sdui_remember_key(uint64_t key, int memory) {
     if (sdui_site_count < SDUI_MAX_SITES) sdui_sites[sdui_site_count++] = key;
     if (!sdui_sites_path[0]) return;
     int fd = open(sdui_sites_path, O_WRONLY | O_APPEND | O_CREAT, 0644);
     if (fd < 0) return;
     static const char digits[] = "0123456789abcdef";
-    char line[17];
-    for (int j = 0; j < 16; j++) line[j] = digits[(key >> (60 - 4 * j)) & 0xF];
-    line[16] = '\n';
-    (void)!write(fd, line, sizeof line);  // one write under O_APPEND: lines of two processes never mix
+    char line[18] = {'m'};
+    for (int j = 0; j < 16; j++) line[memory + j] = digits[(key >> (60 - 4 * j)) & 0xF];
+    line[memory + 16] = '\n';
+    (void)!write(fd, line, (size_t)(memory + 17));  // one write under O_APPEND: lines of two processes never mix
     close(fd);
 }
+
+static void sdui_remember_site(uint64_t key) { sdui_remember_key(key, 0); }
 
 static int sdui_signal_index(int sig) {
     for (int i = 0; i < SDUI_SIGNAL_COUNT; i++) if (sdui_signals[i] == sig) return i;
@@ -290,8 +300,11 @@ static void sdui_say(const char *text) { (void)!write(2, text, strlen(text)); }
 
 // Keeps the input as `<prefix>crash-<key>`: the same name for the same site, so two processes that
 // meet a new site at once keep one file.
-static int sdui_keep_input_as(const char *kind, uint64_t key) {
-    if (!sdui_artifact_prefix[0] || !sdui_input) return 0;
+static int sdui_keep_bytes_as(const char *kind, uint64_t key, const uint8_t *input, size_t size);
+static int sdui_keep_input_as(const char *kind, uint64_t key) { return sdui_keep_bytes_as(kind, key, sdui_input, sdui_input_size); }
+
+static int sdui_keep_bytes_as(const char *kind, uint64_t key, const uint8_t *input, size_t size) {
+    if (!sdui_artifact_prefix[0] || !input) return 0;
     static const char digits[] = "0123456789abcdef";
     char path[1100];
     size_t n = strlen(sdui_artifact_prefix), k = strlen(kind);
@@ -305,8 +318,8 @@ static int sdui_keep_input_as(const char *kind, uint64_t key) {
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) return 0;
     size_t done = 0;
-    while (done < sdui_input_size) {
-        ssize_t w = write(fd, sdui_input + done, sdui_input_size - done);
+    while (done < size) {
+        ssize_t w = write(fd, input + done, size - done);
         if (w <= 0) break;
         done += (size_t)w;
     }
@@ -316,7 +329,7 @@ static int sdui_keep_input_as(const char *kind, uint64_t key) {
     sdui_say(" at a new site, input kept as ");
     sdui_say(path);
     sdui_say(" (confirmed by a replay in a fresh process at triage); fuzzing goes on\n");
-    return done == sdui_input_size;
+    return done == size;
 }
 
 static int sdui_keep_input(uint64_t key) { return sdui_keep_input_as("crash", key); }
@@ -417,6 +430,8 @@ static void sdui_leave(int code) {
     siglongjmp(sdui_jump, code);
 }
 
+static void sdui_watch_sanitizer_reports(void);
+
 static void sdui_crash_sites_handler(int sig, siginfo_t *info, void *context) {
     if (sdui_armed) {
         uint64_t key = sdui_crash_site_key(sig, context);
@@ -432,6 +447,8 @@ static void sdui_crash_sites_handler(int sig, siginfo_t *info, void *context) {
         }
         sdui_armed = 0;
     }
+    // A fork server's child leaves it to its parent, which runs the input again in its own process.
+    if (sdui_forked_child) _exit(SDUI_CHILD_CRASH_EXIT);
     // Not ours to skip, or the input could not be kept: reported as usual.
     sdui_chain(sig, info, context);
 }
@@ -461,6 +478,7 @@ int sdui_crash_sites_install(const char *known_sites_path, const char *artifact_
         sigemptyset(&action.sa_mask);
         if (sigaction(sdui_signals[i], &action, &sdui_previous[i]) != 0) return -1;
     }
+    sdui_watch_sanitizer_reports();
     sdui_installed = 1;
     return 0;
 }
@@ -497,6 +515,74 @@ int sdui_crash_sites_count(void) { return sdui_site_count; }
 
 // What hang_watch.c needs of this file (engine_internal.h).
 int sdui_internal_armed(void) { return sdui_armed; }
+
+// A sanitizer report's site: its first stack's innermost frames as the report prints them, each
+// line without its number and address (`#0 0x7f… (FuzzX+0x253e93)` or `#0 0x7f… in f() x.swift:3`),
+// so the same in every process of a campaign whatever the load address. 0 when it has no stack.
+#define SDUI_REPORT_FRAMES 4
+static uint64_t sdui_report_key(const char *report) {
+    uint64_t hash = 1469598103934665603ULL;
+    int frames = 0;
+    for (const char *line = report; line && *line && frames < SDUI_REPORT_FRAMES;) {
+        const char *end = strchr(line, '\n');
+        const char *at = line;
+        while (*at == ' ') at++;
+        if (*at == '#' && at[1] >= '0' && at[1] <= '9') {
+            while (*at && *at != ' ' && *at != '\n') at++;   // "#12"
+            while (*at == ' ') at++;
+            if (at[0] == '0' && at[1] == 'x') {                // the address
+                while (*at && *at != ' ' && *at != '\n') at++;
+                size_t length = end ? (size_t)(end - at) : strlen(at);
+                hash = sdui_fnv(hash, at, length);
+                frames++;
+            }
+        } else if (frames > 0) {
+            break;  // the first stack ended
+        }
+        line = end ? end + 1 : NULL;
+    }
+    return frames ? (hash ? hash : 1) : 0;
+}
+
+// The sanitizer calls this with its whole report before the process dies. In a fork server's
+// child the site goes to the parent (which skips or keeps the input); in a job, a memory error
+// inside an armed run is remembered in the shared file, so a child that dies of it later is skipped.
+static void sdui_sanitizer_report(const char *report) {
+    uint64_t key = sdui_report_key(report);
+    if (!key) return;
+    if (sdui_forked_child) {
+        sdui_internal_child_memory_error(key);
+    } else if (sdui_armed && !sdui_is_known(key)) {
+        sdui_remember_key(key, 1);
+    }
+}
+
+static void sdui_watch_sanitizer_reports(void) {
+    typedef void (*sdui_set_report_callback)(void (*)(const char *));
+    sdui_set_report_callback set = (sdui_set_report_callback)dlsym(RTLD_DEFAULT, "__asan_set_error_report_callback");
+    if (set) set(sdui_sanitizer_report);
+}
+
+int sdui_internal_memory_site_known(uint64_t key) {
+    if (!sdui_is_known(key)) sdui_load_sites();
+    return sdui_is_known(key);
+}
+
+void sdui_internal_remember_memory_site(uint64_t key) { sdui_remember_key(key, 1); }
+
+int sdui_internal_keep_bytes(const char *kind, uint64_t key, const uint8_t *bytes, size_t size) {
+    return sdui_keep_bytes_as(kind, key, bytes, size);
+}
+
+// In the child, libFuzzer's state is a copy of the job's at the fork: its death callback (run on a
+// sanitizer report) would write the input the job was running then, not the child's.
+void sdui_internal_forked_child(void) {
+    sdui_forked_child = 1;
+    typedef void (*sdui_set_death_callback)(void (*)(void));
+    sdui_set_death_callback set = (sdui_set_death_callback)dlsym(RTLD_DEFAULT, "__sanitizer_set_death_callback");
+    if (set) set(NULL);
+    sdui_hang_watch_after_fork();
+}
 void sdui_internal_leave(int code) { sdui_leave(code); }
 uint64_t sdui_internal_address_key(uintptr_t address, int *is_program) {
     return sdui_mix_address(0xcbf29ce484222325ULL, address, is_program);

@@ -39,6 +39,24 @@ uint64_t sdui_internal_fnv(uint64_t hash, const void *bytes, size_t count);
 /// Writes `text` to standard error (async-signal-safe).
 void sdui_internal_say(const char *text);
 
+/// coverage.c: where the coverage counters are (`*begin` may be NULL) and how many there are (0: none).
+size_t sdui_internal_counters(uint8_t **begin);
+/// fork_server.c, in a child just forked: the crash sites hand a crash that is not theirs to skip to
+/// the parent (the child exits; libFuzzer's handlers would report the input the job ran when it
+/// forked), and the hang watch gets its thread back (threads do not survive a fork).
+void sdui_internal_forked_child(void);
+void sdui_hang_watch_after_fork(void);
+/// fork_server.c, in the child: the input in hand ends in a memory error at site `key` (the
+/// sanitizer's report, just before the child dies); the parent reads it.
+void sdui_internal_child_memory_error(uint64_t key);
+
+/// crash_sites.c: memory-error sites (`m<key>` lines of the shared file): whether `key` is one the
+/// campaign met (the file read again when not), and adding one.
+int sdui_internal_memory_site_known(uint64_t key);
+void sdui_internal_remember_memory_site(uint64_t key);
+/// Keeps `bytes` as `<artifact prefix><kind>-<key>`; 1 when written.
+int sdui_internal_keep_bytes(const char *kind, uint64_t key, const uint8_t *bytes, size_t size);
+
 /// hang_watch.c: the armed run begins and ends (called by sdui_crash_sites_run on its thread).
 void sdui_hang_watch_begin(void);
 void sdui_hang_watch_end(void);

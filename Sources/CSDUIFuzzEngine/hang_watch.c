@@ -304,6 +304,13 @@ int sdui_hang_watch_start(uint64_t check_after_ns, uint64_t keep_after_ns) {
     return 0;
 }
 
+void sdui_hang_watch_after_fork(void) {
+    if (!sdui_watching) return;
+    sdui_watching = 0;
+    sdui_run_started = 0;
+    (void)sdui_hang_watch_start(sdui_check_after_ns, sdui_keep_after_ns);
+}
+
 void sdui_hang_watch_begin(void) {
     if (!sdui_watching || !pthread_equal(pthread_self(), sdui_watched)) return;
     sdui_common_count = -1;

@@ -50,6 +50,10 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     var sketchedSeeds = 0
 
     private var crashSitesInstalled = false
+    /// Where inputs run once a fork server was chosen (``FuzzHarnessConfiguration/forkServer``).
+    private var forkServer: ForkServer?
+    /// This process's resident size at the last 64th skipped crash (``ForkServerMode/auto``).
+    private var residentAtLastWindow: Int?
     private var crashesSkipped = 0
     /// Inputs this process ran, and when it ran its first: the statistics a job ended early reports.
     private var executions = 0
@@ -101,7 +105,8 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     }
 
     /// Runs one input with known crash sites skipped (see ``CrashSites``): the check's outcome, or
-    /// nil when it crashed at a site (the input is left out of the corpus).
+    /// nil when it crashed at a site (the input is left out of the corpus). In a fork server's
+    /// child when one was chosen (``ForkServer``), else in this process.
     private func runSkippingKnownCrashes(_ bytes: [UInt8], knownCrashSites: String, start: UInt64) -> (InvariantViolation?, Bool)? {
         // Installed on the first input, when libFuzzer's own handlers are in place to chain to.
         if !crashSitesInstalled {
@@ -111,24 +116,25 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
             } else {
                 watchHangs()
             }
+            if configuration.forkServer == .always { startForkServer(reason: "--fork-server always") }
         }
-        let outcome = CheckOutcome()
-        let ended = CrashSites.run(bytes) { [self] in
-            // A local, not `&outcome.notAPayload`: an inout access to a class's property is
-            // tracked at run time, and a crash inside it would leave the access open.
-            var skipped = false
-            outcome.violation = check(bytes, notAPayload: &skipped)
-            outcome.notAPayload = skipped
-        }
-        guard ended == .completed else {
-            if ended == .skippedKnownHang || ended == .keptNewHang {
-                let ms = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
-                outcomes?.append(.hangEnded(milliseconds: ms, newSite: ended == .keptNewHang))
+        if let forkServer, let raw = forkServer.run(bytes) {
+            let verdict = ChildVerdict(raw)
+            if verdict.outcome != .completed {
+                crashesSkipped += 1
+                return nil
             }
+            // A broken invariant is run again here, where it stops the job as libFuzzer expects.
+            if !verdict.violated { return (nil, verdict.notAPayload) }
+        }
+        let (ended, outcome) = guardedCheck(bytes, start: start)
+        guard ended == .completed else {
             crashesSkipped += 1
             // What a crashed decode held stays allocated (a failed cast's message alone costs
             // the runtime a few hundred KB): end the job cleanly well before libFuzzer's memory
-            // limit would report an out-of-memory that is not the decoder's.
+            // limit would report an out-of-memory that is not the decoder's, unless a fork
+            // server can take the leaks (ForkServerMode.auto).
+            if crashesSkipped % 64 == 0 { watchLeaks() }
             if crashesSkipped >= configuration.skipLimit
                 || (crashesSkipped % 64 == 0 && (Platform.peakResidentBytes() ?? 0) > configuration.rssLimitMB << 19) {
                 Self.say("\(crashesSkipped) crashes skipped (\(CrashSites.known) sites known); ending this job so the next starts clean")
@@ -137,6 +143,44 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
             return nil
         }
         return (outcome.violation, outcome.notAPayload)
+    }
+
+    /// The check of one input with skipping armed, in whichever process runs it.
+    private func guardedCheck(_ bytes: [UInt8], start: UInt64) -> (CrashSites.Outcome, CheckOutcome) {
+        let outcome = CheckOutcome()
+        let ended = CrashSites.run(bytes) { [self] in
+            // A local, not `&outcome.notAPayload`: an inout access to a class's property is
+            // tracked at run time, and a crash inside it would leave the access open.
+            var skipped = false
+            outcome.violation = check(bytes, notAPayload: &skipped)
+            outcome.notAPayload = skipped
+        }
+        if ended == .skippedKnownHang || ended == .keptNewHang {
+            let ms = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+            outcomes?.append(.hangEnded(milliseconds: ms, newSite: ended == .keptNewHang))
+        }
+        return (ended, outcome)
+    }
+
+    /// ``ForkServerMode/auto``: every 64 skipped crashes, how much this process grew over them; a
+    /// window that leaked ``ForkServer/leakPerSkippedCrash`` per skip starts the fork server. The
+    /// first window is not judged (the runtime's caches and the corpus fill it).
+    private func watchLeaks() {
+        guard forkServer == nil, configuration.forkServer == .auto, ForkServer.allowed(.auto),
+              let resident = Platform.residentBytes(of: ProcessInfo.processInfo.processIdentifier) else { return }
+        defer { residentAtLastWindow = resident }
+        guard let last = residentAtLastWindow, resident - last >= ForkServer.leakPerSkippedCrash * 64 else { return }
+        startForkServer(reason: "skipped crashes leaked \((resident - last) >> 16) KB each over the last 64")
+    }
+
+    private func startForkServer(reason: String) {
+        let deadline = configuration.timeoutSeconds.map { $0 * 1000 + 1000 }
+        forkServer = ForkServer(growthLimitBytes: configuration.rssLimitMB << 18, deadlineMilliseconds: deadline) { [self] bytes in
+            let (ended, outcome) = guardedCheck(bytes, start: DispatchTime.now().uptimeNanoseconds)
+            return ChildVerdict(outcome: ended, notAPayload: outcome.notAPayload, violated: outcome.violation != nil).raw
+        }
+        Self.say("running inputs in a fork server's child from now on (\(reason)); a child makes way for a fresh one "
+                 + "once it has grown by \(configuration.rssLimitMB >> 2) MB")
     }
 
     /// Starts the hang watch (``CrashSites/watchHangs(checkAfterMilliseconds:keepAfterMilliseconds:)``):

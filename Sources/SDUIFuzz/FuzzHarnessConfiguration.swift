@@ -56,6 +56,9 @@ public struct FuzzHarnessConfiguration: Codable, Sendable, Equatable {
     public var watchesHangs = true
     /// Crashes one process skips before it ends cleanly (a skipped crash leaks what the decoder held).
     public var skipLimit = 20_000
+    /// With ``knownCrashSites``: whether inputs run in a fork server's child (see ``ForkServer``),
+    /// so what the decoder leaks on each skipped crash goes with the child instead of ending the job.
+    public var forkServer = ForkServerMode.auto
     /// Seed folders (or files): the dictionary, the splice pool and the restarts from a seed learn
     /// from them. libFuzzer's fork mode gives each job only a slice of the corpus.
     public var seeds: [String] = []
@@ -75,7 +78,7 @@ public struct FuzzHarnessConfiguration: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case checksInvariants, plain, mutation, structuredShare, explains, slowMilliseconds, timeoutSeconds, rssLimitMB,
-             artifactPrefix, knownCrashSites, watchesHangs, skipLimit, seeds, learned, dictionary, outcomes, contentEncoding
+             artifactPrefix, knownCrashSites, watchesHangs, skipLimit, forkServer, seeds, learned, dictionary, outcomes, contentEncoding
     }
 
     /// Every key is optional: one left out keeps its default.
@@ -94,6 +97,7 @@ public struct FuzzHarnessConfiguration: Codable, Sendable, Equatable {
         knownCrashSites = try c.decodeIfPresent(String.self, forKey: .knownCrashSites)
         watchesHangs = try c.decodeIfPresent(Bool.self, forKey: .watchesHangs) ?? d.watchesHangs
         skipLimit = try c.decodeIfPresent(Int.self, forKey: .skipLimit) ?? d.skipLimit
+        forkServer = try c.decodeIfPresent(ForkServerMode.self, forKey: .forkServer) ?? d.forkServer
         seeds = try c.decodeIfPresent([String].self, forKey: .seeds) ?? d.seeds
         learned = try c.decodeIfPresent(String.self, forKey: .learned)
         dictionary = try c.decodeIfPresent(String.self, forKey: .dictionary)

@@ -42,6 +42,9 @@ int sdui_crash_sites_runtime_message_reset(void);
 uint64_t sdui_crash_sites_recoveries(void);
 /// How many sites this process knows.
 int sdui_crash_sites_count(void);
+// Installing also watches the sanitizer's reports: a memory error inside an armed run (a stack
+// overflow, a wild pointer) adds its site (the report's innermost frames) to the shared file as a
+// line `m<key>` as it ends the process, so a fork server's child that dies of it later is skipped.
 
 // Known hang sites (hang_watch.c): once an armed run (sdui_crash_sites_run) has taken
 // `check_after_ns`, a watchdog samples its stack every few milliseconds. A run inside a hang the
@@ -59,5 +62,34 @@ int sdui_hang_watch_start(uint64_t check_after_ns, uint64_t keep_after_ns);
 uint64_t sdui_hang_watch_skipped(void);
 /// How many hang sites this process knows.
 int sdui_hang_watch_known(void);
+
+// The fork server (fork_server.c): runs inputs in a child forked from this process, so what a
+// decoder leaks on each skipped crash goes with the child. One child runs input after input (the
+// body, with the crash sites and hang watch as in the job) until its resident memory has grown by
+// more than `child_growth_limit` bytes since it was forked; it then exits, and the next input forks
+// a fresh one from this process, set up and clean. The child's coverage counters are folded into
+// this process's after each input (libFuzzer reads them as the input's); comparison tracing
+// (-use_value_profile, libFuzzer's CMP table) is not carried over.
+
+/// Runs body(input, size, context) in the child and stores what it returned in `*verdict`: 0. A
+/// verdict whose low byte is nonzero says the run was left (a skipped crash or hang): the child then
+/// checks its memory at once, otherwise every eighth input. The child keeps `body` and `context`
+/// for its whole life.
+/// A child that died of a memory error (a sanitizer report) gives verdict 1 (a site the campaign
+/// met: skipped) or 2 (a new site, remembered in the crash-site file as `m<key>`, its input kept as
+/// `<artifact prefix>crash-<key>`). -1 when the child died otherwise, stayed silent past
+/// `deadline_ms` (0: no deadline) or could not be started: it was killed and reaped; the caller
+/// runs the input in its own process.
+int sdui_fork_server_run(const uint8_t *input, size_t size, int (*body)(const uint8_t *, size_t, void *),
+                         void *context, uint64_t child_growth_limit, uint64_t deadline_ms, int32_t *verdict);
+/// Kills and reaps the child, if one runs.
+void sdui_fork_server_stop(void);
+/// How many children this process forked, and how many of them died during an input.
+uint64_t sdui_fork_server_children(void);
+uint64_t sdui_fork_server_lost(void);
+/// How many inputs whose child died of a memory error were skipped or kept (verdict 1 or 2).
+uint64_t sdui_fork_server_memory_errors(void);
+/// Whether this process is a fork server's child.
+int sdui_fork_server_is_child(void);
 
 #endif
