@@ -70,6 +70,22 @@ if [ $status -ne 1 ] || ! grep -q 'PlantedBugDecoder.decode' "$work/planted.md";
   echo "fuzz-ci: the harness did not find the planted bug within ${planted}s (exit $status)"; exit 1
 fi
 
+echo "== fuzz-ci: the fork server (--fork-server always): coverage comes back from the child, the bug is found"
+set +e
+"$sdui" fuzz run planted --no-build --fork-server always --time "$smoke" --jobs 1 --output "$work/forked" > "$work/forked.md"
+status=$?
+set -e
+grep -E '^\| |first crash' "$work/forked.md" || true
+python3 - "$work/forked/report.json" "$status" <<'PY'
+import json, sys
+target = json.load(open(sys.argv[1]))[0]
+start, end = target.get("coverageStart"), target.get("coverageEnd")
+titles = [c.get("title", "") for c in target.get("crashes", [])]
+print(f"fuzz-ci: forked campaign: coverage {start} -> {end}, exit {sys.argv[2]}, {len(titles)} signature(s)")
+assert start is not None and end is not None and end > start, "fuzz-ci: no coverage came back from the fork server's child"
+assert sys.argv[2] == "1" and any("PlantedBugDecoder.decode" in t for t in titles), f"fuzz-ci: the forked campaign did not find the planted bug: {titles}"
+PY
+
 echo "== fuzz-ci: the planted crash's reproduce command, run as printed"
 reproduce="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[0]["crashes"][0]["reproduce"])' "$work/planted/report.json")"
 echo "$reproduce"

@@ -122,6 +122,9 @@ struct FuzzRunCommand: ParsableCommand {
     @Flag(help: "Let every input that reaches a hang already reported run to the timeout (which ends its fuzzing job), as libFuzzer does alone. By default such an input is ended once it has run as long as a slow input, and a new hang's input is kept at the timeout without ending the job; each new hang is still reported and replayed in a fresh process.")
     var noHangWatch = false
 
+    @Option(help: ArgumentHelp("Where each fuzzing job runs its inputs: 'auto' runs them in the job's own process until its skipped crashes are seen to leak fast (128 KB or more each, over 64), then in a child forked from the job, which makes way for a fresh one once it has grown by a quarter of --rss-limit-mb, so a leaking decoder does not end the job; 'always' forks from the first input; 'never' stays in process. Linux; on macOS 'auto' stays in process (libdispatch refuses a forked child).", valueName: "mode"))
+    var forkServer: ForkServerMode = .auto
+
     @OptionGroup var package: PackageOption
 
     @OptionGroup var decoder: DecoderLocationOptions
@@ -200,8 +203,11 @@ struct FuzzRunCommand: ParsableCommand {
         options.stopOnCrash = stopOnCrash
         options.skipKnownCrashes = !restartOnCrash
         options.watchHangs = !noHangWatch
+        options.forkServer = forkServer
         options.coverage = coverage
         options.libFuzzerArchive = libFuzzer.archive
         return options
     }
 }
+
+extension ForkServerMode: ExpressibleByArgument {}

@@ -51,6 +51,10 @@ public struct CampaignOptions: Sendable {
     /// without ending the job (``CrashSites/watchHangs(checkAfterMilliseconds:keepAfterMilliseconds:)``).
     /// Only with ``skipKnownCrashes`` (the hangs share its file). Off: `--no-hang-watch`.
     public var watchHangs = true
+    /// Whether fuzzing jobs run inputs in a fork server's child, so what a crash-dense decoder leaks
+    /// on each skipped crash goes with the child (``ForkServerMode``; `--fork-server`). Only with
+    /// ``skipKnownCrashes``.
+    public var forkServer = ForkServerMode.auto
     /// Skip crashes at sites already reported instead of restarting the fuzzing process after each
     /// (see ``CrashSites``): a crash-dense decoder keeps its speed. Off: libFuzzer's own behaviour,
     /// one job restart per crash (`--restart-on-crash`, for comparisons).
@@ -390,6 +394,7 @@ public final class Campaign: @unchecked Sendable {
         harness.artifactPrefix = artifacts + "/"
         harness.knownCrashSites = knownCrashes
         harness.watchesHangs = options.watchHangs
+        harness.forkServer = options.forkServer
         harness.outcomes = outcomes
         return harness
     }

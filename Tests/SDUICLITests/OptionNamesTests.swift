@@ -13,7 +13,7 @@ import TestSupport
         "base-url": "url", "binary": "file", "budget": "n", "ci": "flag", "client": "glob", "concurrency": "n",
         "contracts": "dir", "copy-to": "dir", "corpus": "path", "coverage": "flag", "crash-store": "dir", "decode": "expr",
         "decoder": "decoder", "decoder-name": "name", "decoder-scratch-path": "dir", "dict": "file", "encoding": "encoding", "fail-on": "severity",
-        "filter": "glob", "format": "format", "found-by": "found-by", "harness-repository": "owner/name", "help": "flag",
+        "filter": "glob", "fork-server": "mode", "format": "format", "found-by": "found-by", "harness-repository": "owner/name", "help": "flag",
         "host": "host", "jobs": "jobs", "json": "flag", "json-report": "file", "junit": "file", "keep": "flag",
         "libfuzzer": "archive", "log": "flag", "max-components": "max-components", "max-decoded-bytes": "max-decoded-bytes",
         "max-input-bytes": "max-input-bytes", "max-len": "max-len", "max-stack-depth": "max-stack-depth", "merge": "flag",
