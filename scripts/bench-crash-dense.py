@@ -9,6 +9,10 @@ TemplateResolver.expand; a loop quadratic in a payload number: timeout in Ticker
 rare raw value only in the source: index out of range in TextRenderer.marquee). CatalogKitFixed is the
 same file compiled with every shallow site throwing instead: the speed reference.
 
+--decoder leaky-registry runs it on LeakyRegistryKit, the same files built so that every skipped
+crash leaks a megabyte (section "crashdense-leaky"; run it with --variants crash-dense,fixed,in-process:
+*in-process* is --fork-server never, the job's own process taking the leaks).
+
 --decoder registry runs the same benchmark on Benchmarks/PlantedBugs/Sources/RegistryKit instead, a
 registry-style decoder (`JSONSerialization`, a `@MainActor` registry of component classes, `as!` and
 `!` in each `init(object:registry:)`, handlers that keep decoded components alive): 62 shallow sites
@@ -30,7 +34,7 @@ executions each job's log reports; results.json keeps, per campaign, its executi
 time (the fork-mode status lines), the report's memoryTimeline and a summary per job, and
 <variant>-<round>.rss.csv in the work folder the samples (second, job, pid, rss_mb, executions).
 
-Usage: python3 scripts/bench-crash-dense.py [--decoder catalog|registry] [--rounds 3] [--budget 300] [--no-write] [--check]
+Usage: python3 scripts/bench-crash-dense.py [--decoder catalog|registry|leaky-registry] [--variants a,b] [--rounds 3] [--budget 300] [--no-write] [--check]
 --check exits 1 unless the last round meets the goals (a CI-sized run: --rounds 1 --budget 90 --check
 --min-sites 33, since in 90 s a rare site such as a document that is a JSON array can be missed).
 """
@@ -71,6 +75,18 @@ DECODERS = {
         "qualified": True,
     },
 }
+# The leaking twin: RegistryKit's files built with LEAKY, each screen's decode holding a megabyte in a
+# session cache until it returns, so every skipped crash leaks it (issue 39, item 4).
+DECODERS["leaky-registry"] = dict(
+    DECODERS["registry"], products=("FuzzLeakyRegistryKit", "FuzzLeakyRegistryKitFixed"), section="crashdense-leaky",
+    heading="## A crash-dense decoder that leaks what it decodes",
+    about=lambda n: ("Benchmarks/PlantedBugs `LeakyRegistryKit`: RegistryKit's files (the registry-style decoder above, "
+                     f"{n} shallow crash sites and three deep bugs) built with `LEAKY`: each screen's decode opens a session that "
+                     "holds a megabyte of layout in the app's session cache and is closed when the decode returns "
+                     "(`DecodeSession.swift`), so every crash the harness skips leaks that megabyte, as real registry decoders' "
+                     "objects do. `LeakyRegistryKitFixed` is the same with every shallow site throwing instead (its decodes return, "
+                     "their sessions close). *in-process* is the same binary and campaign with `--fork-server never`: inputs run "
+                     "in the job's own process, which ends once its skipped crashes have leaked half of `-rss_limit_mb`."))
 DECODER = DECODERS["catalog"]
 DEEP = DECODER["deep"]
 
@@ -78,7 +94,8 @@ DEEP = DECODER["deep"]
 def variants(decoder):
     dense, fixed = decoder["products"]
     return [("crash-dense", dense, []), ("fixed", fixed, []), ("restart", dense, ["--restart-on-crash"]),
-            ("no-hang-watch", dense, ["--no-hang-watch"])]
+            ("no-hang-watch", dense, ["--no-hang-watch"]), ("in-process", dense, ["--fork-server", "never"]),
+            ("fixed-in-process", fixed, ["--fork-server", "never"])]
 
 
 VARIANTS = variants(DECODER)
@@ -358,7 +375,8 @@ def analyse(report, sites, functions):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--decoder", choices=sorted(DECODERS), default="catalog",
-                    help="catalog: CatalogKit (section crashdense, the default); registry: RegistryKit (section crashdense-registry)")
+                    help="catalog: CatalogKit (section crashdense, the default); registry: RegistryKit (section crashdense-registry); "
+                         "leaky-registry: LeakyRegistryKit (section crashdense-leaky)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--budget", type=int, default=300)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
@@ -433,6 +451,8 @@ def markdown(args, sites, results):
         cmd = f"python3 scripts/bench-crash-dense.py --decoder {args.decoder} --rounds {args.rounds} --budget {args.budget}"
     if "no-hang-watch" in results:
         return hang_watch_markdown(args, cmd, results)
+    if args.variants != "crash-dense,fixed,restart":
+        cmd += f" --variants {args.variants}"
     md = [DECODER["heading"], ""]
     md.append(f"`{cmd}` on {datetime.date.today().isoformat()}, {os.cpu_count()} cores, `--jobs {args.jobs}` (the README's default), "
               f"{platform.system()} {platform.release()}; the variants of a round run one after the other, rounds interleaved.")
@@ -444,10 +464,10 @@ def markdown(args, sites, results):
     for name, runs in results.items():
         execs = median([r["execs"] for r in runs])
         ratio = f"{execs / fixed:.2f}x" if fixed else "–"
-        site_counts = median([len(r["sites"]) for r in runs]) if name != "fixed" else "–"
+        site_counts = median([len(r["sites"]) for r in runs]) if not name.startswith("fixed") else "–"
         deep_runs = ", ".join(f"{d} {sum(1 for r in runs if d in r['deep'])}/{len(runs)}" for d in DEEP)
         times = [t for r in runs for t in r["deep"].values()]
-        md.append(f"| {name} | {execs:.0f} | {ratio} | {site_counts}{'' if name == 'fixed' else f' of {len(sites)}'} | {deep_runs} | "
+        md.append(f"| {name} | {execs:.0f} | {ratio} | {site_counts}{'' if name.startswith('fixed') else f' of {len(sites)}'} | {deep_runs} | "
                   f"{median(times):.1f} s | {median([r['signatures'] for r in runs]):.0f} | {median([r['unconfirmed'] for r in runs]):.0f} | "
                   f"{median([r['peak'] or 0 for r in runs]):.0f} MB | "
                   f"{median([r.get('triage') or 0 for r in runs]):.0f} s ({median([r.get('artifacts', 0) for r in runs]):.0f}) |")
@@ -486,14 +506,14 @@ def hang_watch_markdown(args, cmd, results):
 
 def memory_markdown(results):
     """Executions and resident memory per fork-mode job (the script's own samples, each second)."""
-    md = ["", "Speed and memory per fork-mode job (sampled each second by the script; the series are in the work folder's "
-          "results.json and `<variant>-<round>.rss.csv`):", "",
-          "| variant | executions (median) | exec/s (median) | jobs sampled (median) | job peak RSS (median job / largest) | RSS growth per job (median MB/min) | campaign peak RSS |",
-          "|---|---|---|---|---|---|---|"]
+    md = ["", "Speed and memory per fork-mode job (sampled each second by the script, each process on its own: a job's "
+          "fork-server child is sampled as its job; the series are in the work folder's results.json and `<variant>-<round>.rss.csv`):", "",
+          "| variant | executions (median) | exec/s (median) | fork-mode jobs started | jobs sampled (median) | job peak RSS (median job / largest) | RSS growth per job (median MB/min) | campaign peak RSS |",
+          "|---|---|---|---|---|---|---|---|"]
     for name, runs in results.items():
         peaks = [p for r in runs for p in r.get("jobPeakMB", [])]
         md.append(f"| {name} | {median([r.get('executions') or 0 for r in runs]):.0f} | {median([r['execs'] for r in runs]):.0f} | "
-                  f"{median([r.get('jobsSampled', 0) for r in runs]):.0f} | "
+                  f"{median([r.get('jobsStarted', 0) for r in runs]):.0f} | {median([r.get('jobsSampled', 0) for r in runs]):.0f} | "
                   f"{median([median(r.get('jobPeakMB', [])) for r in runs]):.0f} / {max(peaks) if peaks else 0} MB | "
                   f"{median([median(r.get('jobGrowthMBPerMinute', [])) for r in runs]):.1f} | {median([r['peak'] or 0 for r in runs]):.0f} MB |")
     return md

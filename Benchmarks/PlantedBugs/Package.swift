@@ -11,9 +11,16 @@ import PackageDescription
 let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../..").standardized.lastPathComponent
 
-let decoders = ["FeedKit", "HomeScreenKit", "SectionKit", "ViewItemsKit", "CatalogKit", "CatalogKitFixed", "RegistryKit", "RegistryKitFixed"]
+let decoders = ["FeedKit", "HomeScreenKit", "SectionKit", "ViewItemsKit", "CatalogKit", "CatalogKitFixed", "RegistryKit", "RegistryKitFixed",
+                "LeakyRegistryKit", "LeakyRegistryKitFixed"]
 // The twins built from their decoder's files with every shallow crash site throwing instead.
-let shallowFixed: Set<String> = ["CatalogKitFixed", "RegistryKitFixed"]
+let shallowFixed: Set<String> = ["CatalogKitFixed", "RegistryKitFixed", "LeakyRegistryKitFixed"]
+// The twins whose screens hold a megabyte each in a session cache until the decode returns.
+let leaky: Set<String> = ["LeakyRegistryKit", "LeakyRegistryKitFixed"]
+
+func defines(_ decoder: String) -> [SwiftSetting] {
+    (shallowFixed.contains(decoder) ? [.define("SHALLOW_FIXED")] : []) + (leaky.contains(decoder) ? [.define("LEAKY")] : [])
+}
 
 let package = Package(
     name: "PlantedBugs",
@@ -43,10 +50,14 @@ let package = Package(
         // handlers that keep decoded components alive): 62 shallow sites, three deep bugs behind them.
         .target(name: "RegistryKit"),
         // The same files (links to RegistryKit's) with every shallow site throwing instead.
-        .target(name: "RegistryKitFixed", swiftSettings: [.define("SHALLOW_FIXED")]),
+        .target(name: "RegistryKitFixed", swiftSettings: defines("RegistryKitFixed")),
+        // RegistryKit and its fixed twin again (links to its files), each screen's decode holding a
+        // megabyte in a session cache until it returns: a skipped crash leaks it (DecodeSession.swift).
+        .target(name: "LeakyRegistryKit", swiftSettings: defines("LeakyRegistryKit")),
+        .target(name: "LeakyRegistryKitFixed", swiftSettings: defines("LeakyRegistryKitFixed")),
     ] + decoders.map {
         // The README's fuzz target, one file each: Sources/Fuzz<Decoder>/Fuzz<Decoder>.swift.
         .executableTarget(name: "Fuzz\($0)", dependencies: [.product(name: "SDUIFuzz", package: harness), .target(name: $0)],
-                          swiftSettings: shallowFixed.contains($0) ? [.define("SHALLOW_FIXED")] : [])
+                          swiftSettings: defines($0))
     }
 )

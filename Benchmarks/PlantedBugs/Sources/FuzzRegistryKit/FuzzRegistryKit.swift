@@ -1,7 +1,12 @@
 import Foundation
 import SDUIFuzz
-// This file serves both targets: FuzzRegistryKitFixed links to it and is built with SHALLOW_FIXED.
-#if SHALLOW_FIXED
+// This file serves four targets: FuzzRegistryKitFixed links to it and is built with SHALLOW_FIXED,
+// FuzzLeakyRegistryKit with LEAKY, FuzzLeakyRegistryKitFixed with both.
+#if LEAKY && SHALLOW_FIXED
+import LeakyRegistryKitFixed
+#elseif LEAKY
+import LeakyRegistryKit
+#elseif SHALLOW_FIXED
 import RegistryKitFixed
 #else
 import RegistryKit
@@ -10,7 +15,11 @@ import RegistryKit
 enum Target {
     static let harness = FuzzHarness(DecoderUnderTest(
         name: { () -> String in
-            #if SHALLOW_FIXED
+            #if LEAKY && SHALLOW_FIXED
+            "leaky-registry-kit-fixed"
+            #elseif LEAKY
+            "leaky-registry-kit"
+            #elseif SHALLOW_FIXED
             "registry-kit-fixed"
             #else
             "registry-kit"

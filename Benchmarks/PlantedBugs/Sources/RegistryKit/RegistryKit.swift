@@ -10,6 +10,8 @@ import Foundation
 //
 // The same files are built twice: `RegistryKit` as written, and `RegistryKitFixed` (links to these
 // files, compiled with SHALLOW_FIXED) where every shallow site throws `RegistryError.invalid` instead.
+// `LeakyRegistryKit` and `LeakyRegistryKitFixed` are those two with LEAKY: each screen's decode also
+// holds a megabyte in a session cache until it returns (DecodeSession.swift).
 //
 //   { "screen": { "id": "home", "title": "Home" },
 //     "templates": { "promo_card": { "ref": "card", "axis": "vertical" }, "card": { "type": "stack", ... } },
@@ -58,6 +60,10 @@ public enum RegistryKit {
             throw RegistryError.notJSON(error.localizedDescription)
         }
         guard let root = object as? JSONObject else { throw RegistryError.notAnObject }
+        #if LEAKY
+        let session = DecodeSession.begin()
+        defer { session.end() }
+        #endif
         let registry = ComponentRegistry.shared
         #if SHALLOW_FIXED
         let screen = try need(root["screen"] as? JSONObject, "s01", "screen")

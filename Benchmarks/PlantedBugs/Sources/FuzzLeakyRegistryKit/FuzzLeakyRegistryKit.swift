@@ -1,0 +1,1 @@
+../FuzzRegistryKit/FuzzRegistryKit.swift

@@ -1,0 +1,1 @@
+../RegistryKit/ComponentRegistry.swift

@@ -1,0 +1,1 @@
+../RegistryKit/Components.swift

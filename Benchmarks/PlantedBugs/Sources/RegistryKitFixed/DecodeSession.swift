@@ -1,0 +1,1 @@
+../RegistryKit/DecodeSession.swift
