@@ -52,8 +52,8 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     private var crashSitesInstalled = false
     /// Where inputs run once a fork server was chosen (``FuzzHarnessConfiguration/forkServer``).
     private var forkServer: ForkServer?
-    /// This process's resident size at the last 64th skipped crash (``ForkServerMode/auto``).
-    private var residentAtLastWindow: Int?
+    /// What this process held at the last 64th skipped crash (``ForkServerMode/auto``).
+    private var heldAtLastWindow: Int?
     private var crashesSkipped = 0
     /// Inputs this process ran, and when it ran its first: the statistics a job ended early reports.
     private var executions = 0
@@ -162,15 +162,14 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
         return (ended, outcome)
     }
 
-    /// ``ForkServerMode/auto``: every 64 skipped crashes, how much this process grew over them; a
+    /// ``ForkServerMode/auto``: every 64 skipped crashes, how much more this process holds (``ForkServer/heldBytes()``); a
     /// window that leaked ``ForkServer/leakPerSkippedCrash`` per skip starts the fork server. The
     /// first window is not judged (the runtime's caches and the corpus fill it).
     private func watchLeaks() {
-        guard forkServer == nil, configuration.forkServer == .auto, ForkServer.allowed(.auto),
-              let resident = Platform.residentBytes(of: ProcessInfo.processInfo.processIdentifier) else { return }
-        defer { residentAtLastWindow = resident }
-        guard let last = residentAtLastWindow, resident - last >= ForkServer.leakPerSkippedCrash * 64 else { return }
-        startForkServer(reason: "skipped crashes leaked \((resident - last) >> 16) KB each over the last 64")
+        guard forkServer == nil, configuration.forkServer == .auto, ForkServer.allowed(.auto), let held = ForkServer.heldBytes() else { return }
+        defer { heldAtLastWindow = held }
+        guard let last = heldAtLastWindow, held - last >= ForkServer.leakPerSkippedCrash * 64 else { return }
+        startForkServer(reason: "skipped crashes leaked \((held - last) >> 16) KB each over the last 64")
     }
 
     private func startForkServer(reason: String) {

@@ -28,13 +28,7 @@ import SDUIFuzz
     ]
 
     @Test func knownSitesAreSkippedAndNewOnesKeptInAProcessOfTheirOwn() throws {
-        let probe = TestPaths.productsDirectory.appendingPathComponent("CrashSitesProbe")
-        let result = try run(probe, [])
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        for check in Self.checks {
-            #expect(lines.contains("ok \(check)"), "\(lines.first { $0.hasSuffix(check) || $0.contains(check + ":") } ?? "not run: \(check)")")
-        }
-        #expect(result.status == 0, "\(result.stdout.suffix(1500))\n\(result.stderr.suffix(1500))")
+        try expectProbeChecks("CrashSitesProbe", Self.checks)
     }
 
     @Test func aSiteKeyReadsBackFromTheSharedFileAndFromAnArtifactName() throws {

@@ -22,13 +22,7 @@ import TestSupport
     ]
 
     @Test func inputsRunInAChildThatIsReplacedWhenItDiesStallsOrGrowsInAProcessOfTheirOwn() throws {
-        let probe = TestPaths.productsDirectory.appendingPathComponent("ForkServerProbe")
-        let result = try run(probe, [])
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        for check in Self.checks {
-            #expect(lines.contains("ok \(check)"), "\(lines.first { $0.contains(check + ":") } ?? "not run: \(check)")")
-        }
-        #expect(result.status == 0, "\(result.stdout.suffix(1500))\n\(result.stderr.suffix(1500))")
+        try expectProbeChecks("ForkServerProbe", Self.checks)
     }
 
     /// A child's verdict carries how its guarded run ended and what the check found, in one Int32

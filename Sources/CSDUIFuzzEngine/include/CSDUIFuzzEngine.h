@@ -91,5 +91,8 @@ uint64_t sdui_fork_server_lost(void);
 uint64_t sdui_fork_server_memory_errors(void);
 /// Whether this process is a fork server's child.
 int sdui_fork_server_is_child(void);
+/// Bytes the program holds on the sanitizer allocator's count (what it freed and the allocator keeps
+/// in quarantine is not counted, unlike in a resident size); -1 in a build without a sanitizer.
+int64_t sdui_fork_server_heap_bytes(void);
 
 #endif
