@@ -87,13 +87,38 @@ func printMutationCosts(seeds: [[UInt8]], learnFrom folder: String, rounds: Int,
     }
 }
 
+/// µs per mutation in chains of five, each mutating the one before as libFuzzer does, with the
+/// mutators keeping what they parsed and inflated and without, interleaved round by round.
+func printChainedMutationCosts(seeds: [[UInt8]], learnFrom folder: String, rounds: Int) {
+    for strategy in [MutationStrategy.structured, .compressed] {
+        var times: [Bool: [Double]] = [:]
+        for round in 0..<rounds {
+            for keeps in round % 2 == 0 ? [true, false] : [false, true] {
+                let harness = FuzzHarness(DecoderUnderTest<Int>(name: "m", decode: { $0.count }), mutation: strategy)
+                harness.structuredShare = 100
+                harness.keepsParsedDocuments = keeps
+                harness.learn(from: [folder])
+                let t = seconds {
+                    for (n, seed) in seeds.enumerated() {
+                        var b = seed
+                        for step in 0..<5 { harness.mutate(&b, maxSize: 65536, seed: UInt32(n * 5 + step + round * 100_000)) }
+                    }
+                }
+                times[keeps, default: []].append(t / Double(seeds.count * 5) * 1e6)
+            }
+        }
+        let kept = median(times[true]!), parsed = median(times[false]!)
+        print("\(strategy.rawValue)_chained_us_per_mutation\tkept \(String(format: "%.1f", kept))\tparsed each time \(String(format: "%.1f", parsed))\t\(String(format: "%.2fx", parsed / kept))")
+    }
+}
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
     exit(2)
 }
 
 let args = CommandLine.arguments
-guard args.count >= 3 else { fail("usage: sdui-bench make-screen|make-text|decode|inflate FILE [N]") }
+guard args.count >= 3 else { fail("usage: sdui-bench make-screen|make-text|decode|inflate|mutate FILE [N], or mutate-seeds|mutate-chains FOLDER [N]") }
 let path = args[2]
 
 switch args[1] {
@@ -194,6 +219,16 @@ case "mutate-seeds":
     guard !files.isEmpty else { fail("no seeds in \(path)") }
     let seeds = try files.map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0))) }
     printMutationCosts(seeds: seeds, learnFrom: path, rounds: args.count > 3 ? Int(args[3])! : 500, structuredShare: 100)
+
+case "mutate-chains":
+    // The seeds of a folder, each mutated five times in a row (as libFuzzer mutates an input it
+    // picked), every mutation SDUI-aware: what keeping parsed documents saves (issue 39).
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        .map { (path as NSString).appendingPathComponent($0) }
+        .filter { !$0.hasSuffix(".md") && !$0.hasSuffix(".license") }
+    let seeds = files.compactMap { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }.filter { $0.count <= 65536 }
+    guard !seeds.isEmpty else { fail("no seeds in \(path)") }
+    printChainedMutationCosts(seeds: seeds, learnFrom: path, rounds: args.count > 3 ? Int(args[3])! : 5)
 
 default:
     fail("unknown benchmark \(args[1])")

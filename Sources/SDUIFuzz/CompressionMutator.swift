@@ -10,7 +10,8 @@ struct CompressionMutator {
     static let innerLimit = PayloadLimits(maxInputBytes: 4 << 20, maxDecodedBytes: 1 << 20)
 
     func mutate(_ bytes: inout [UInt8], maxSize: Int, rng: inout FuzzRandom) {
-        let (encoding, inner) = Self.open(bytes)
+        let opened = structure.documents?.payloads.opened(bytes) { Self.open(bytes) } ?? Self.open(bytes)
+        let encoding = opened.encoding
         // Surgery on the stream itself is rarer than mutating the document inside: a decoder that
         // chokes on a header flag would otherwise be re-crashed by every other mutation.
         if let encoding, encoding != .identity, rng.chance(15) {
@@ -18,7 +19,7 @@ struct CompressionMutator {
             surgery(&bytes, encoding: encoding, maxSize: maxSize, rng: &rng)
             return
         }
-        guard var text = inner else {
+        guard var text = opened.text else {
             // Neither JSON nor a stream we can open: mutate the bytes, the inflater sees them anyway.
             ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng)
             return
@@ -30,21 +31,42 @@ struct CompressionMutator {
             target = [.gzip, .gzip, .zlib, .rawDeflate, .identity][rng.below(5)]
         }
         var out = compress(text, as: target, rng: &rng)
-        if out.count > maxSize { out = Deflater.compress(text, as: target == .identity ? .gzip : target, level: 9) }
+        if out.count > maxSize {
+            if target == .identity { target = .gzip }
+            out = Deflater.compress(text, as: target, level: 9)
+        }
         guard out.count <= maxSize else { ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng); return }
         bytes = out
+        Self.remember(out, holding: text, as: target, in: structure.documents)
+    }
+
+    /// `bytes` opened as ``open(_:)`` opens them, remembered between mutations when `documents` is given.
+    static func open(_ bytes: [UInt8], documents: MutatorDocuments?) -> OpenedPayload {
+        documents?.payloads.opened(bytes) { open(bytes) } ?? open(bytes)
+    }
+
+    /// Remembers that `out`, made by compressing `text` as `encoding` (or `text` itself for
+    /// `.identity`), opens to `text`: when ``open(_:)`` would take it for that encoding, from its
+    /// first bytes, and the text is within what it inflates.
+    static func remember(_ out: [UInt8], holding text: [UInt8], as encoding: ContentEncoding, in documents: MutatorDocuments?) {
+        guard let documents, PayloadSniffer.overrideEncoding == nil, text.count < innerLimit.maxDecodedBytes,
+              out.count <= innerLimit.maxInputBytes else { return }
+        let sniffed = out.withUnsafeBytes { PayloadDecoder.sniff($0) }
+        let taken: ContentEncoding = sniffed != .identity ? sniffed : PayloadSniffer.startsLikeJSONText(out) ? .identity : .rawDeflate
+        guard taken == encoding else { return }
+        documents.payloads.remember(out, OpenedPayload(encoding: encoding, text: text))
     }
 
     /// The encoding of `bytes` and the text inside, where they can be opened.
-    static func open(_ bytes: [UInt8]) -> (ContentEncoding?, [UInt8]?) {
+    static func open(_ bytes: [UInt8]) -> OpenedPayload {
         let decoder = PayloadDecoder(limits: innerLimit)
         if let declared = PayloadSniffer.declaredForFuzzing(bytes) {
-            guard let payload = try? decoder.decode(bytes, declared: declared) else { return (.rawDeflate, nil) }
-            return (payload.encoding, payload.text)
+            guard let payload = try? decoder.decode(bytes, declared: declared) else { return OpenedPayload(encoding: .rawDeflate, text: nil) }
+            return OpenedPayload(encoding: payload.encoding, text: payload.text)
         }
         let sniffed = bytes.withUnsafeBytes { PayloadDecoder.sniff($0) }
-        if sniffed == .identity { return (.identity, bytes) }
-        return (sniffed, try? decoder.decode(bytes, declared: .exactly(sniffed)).text)
+        if sniffed == .identity { return OpenedPayload(encoding: .identity, text: bytes) }
+        return OpenedPayload(encoding: sniffed, text: try? decoder.decode(bytes, declared: .exactly(sniffed)).text)
     }
 
     func compress(_ text: [UInt8], as encoding: ContentEncoding, rng: inout FuzzRandom) -> [UInt8] {

@@ -86,22 +86,37 @@ extension FuzzHarness {
         if !plain, strategy == .compressed, !(PayloadSniffer.isPlainText(a) && PayloadSniffer.isPlainText(b)) { return 0 }
         var rng = FuzzRandom(seed: UInt64(seed))
         var result = Array(a.prefix(rng.below(a.count + 1))) + Array(b.suffix(rng.below(b.count + 1)))
-        let bytesOnly = plain || strategy == .bytes
-        let (encA, textA) = bytesOnly ? (nil, nil) : CompressionMutator.open(a), (_, textB) = bytesOnly ? (nil, nil) : CompressionMutator.open(b)
-        if let textA, let textB, let valueA = try? JSONParser(materializationDepth: 64).parse(textA),
-           let valueB = try? JSONParser(materializationDepth: 64).parse(textB) {
-            var structure = lockedStructureMutator()
-            structure.pool = SplicePool(documents: [valueB], dictionary: structure.dictionary)
-            var spliced = valueA
-            var injections: [[UInt8]] = []
-            structure.mutateOnce(&spliced, rng: &rng, injections: &injections)
-            let json = JSONSerializer.serialize(spliced)
-            result = (encA ?? .identity) == .identity ? json : Deflater.compress(json, as: encA!)
-        }
+        if !plain, strategy != .bytes, let spliced = spliceCrossOver(a, b, rng: &rng) { result = spliced }
         moves.mutated([.crossover])
         let count = min(result.count, maxOutSize)
         result.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: count) }
         return count
+    }
+
+    /// A subtree move on the first document with the second as its splice pool (JSON inside
+    /// compression included), compressed again as the first was; nil when either is not JSON.
+    private func spliceCrossOver(_ a: [UInt8], _ b: [UInt8], rng: inout FuzzRandom) -> [UInt8]? {
+        var structure = lockedStructureMutator()
+        let documents = structure.documents
+        let openedA = CompressionMutator.open(a, documents: documents), openedB = CompressionMutator.open(b, documents: documents)
+        // Parsed without setting a byte-order mark aside, as libFuzzer's halves would be joined.
+        guard let textA = openedA.text, let textB = openedB.text,
+              case let parsedA = structure.parsed(textA), !parsedA.byteOrderMark, let valueA = parsedA.value,
+              case let parsedB = structure.parsed(textB), !parsedB.byteOrderMark, let valueB = parsedB.value else { return nil }
+        structure.pool = SplicePool(documents: [valueB], dictionary: structure.dictionary)
+        var spliced = valueA
+        var injections: [[UInt8]] = []
+        structure.mutateOnce(&spliced, rng: &rng, injections: &injections)
+        let json = JSONSerializer.serialize(spliced)
+        structure.remember(json, spliced)
+        let encoding = openedA.encoding ?? .identity
+        guard encoding != .identity else {
+            CompressionMutator.remember(json, holding: json, as: .identity, in: documents)
+            return json
+        }
+        let compressed = Deflater.compress(json, as: encoding)
+        CompressionMutator.remember(compressed, holding: json, as: encoding, in: documents)
+        return compressed
     }
 
     private func lockedSeed(_ rng: inout FuzzRandom) -> [UInt8]? {
@@ -111,6 +126,6 @@ extension FuzzHarness {
 
     func lockedStructureMutator() -> JSONStructureMutator {
         lock.lock(); defer { lock.unlock() }
-        return JSONStructureMutator(dictionary: dictionary, pool: pool)
+        return JSONStructureMutator(dictionary: dictionary, pool: pool, documents: keepsParsedDocuments ? documents : nil)
     }
 }

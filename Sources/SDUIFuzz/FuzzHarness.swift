@@ -43,6 +43,11 @@ public final class FuzzHarness<Decoded>: @unchecked Sendable {
     let lock = NSLock()
     var dictionary: FuzzDictionary
     var pool = SplicePool()
+    /// What the mutators parsed and inflated, kept between mutations (``OpenedDocuments``).
+    let documents = MutatorDocuments()
+    /// Whether the mutators keep what they parsed and inflated between mutations (they mutate the
+    /// same either way; off only to measure what keeping saves: `sdui-bench mutate-chains`).
+    public var keepsParsedDocuments = true
     /// The seed files as they were (compressed ones too): libFuzzer's fork mode keeps only the seeds
     /// that add coverage, which can drop the one document that holds what a bug needs.
     var seedFiles: [[UInt8]] = []

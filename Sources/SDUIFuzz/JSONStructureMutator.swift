@@ -35,12 +35,27 @@ struct JSONStructureMutator {
                                         "/", "//x", "https://", "http://a", "https://example.com/a.png", "javascript:alert(1)",
                                         "%00", "\\", "\"", "\n", String(repeating: "A", count: 300), "ǅ", "İ"]
 
+    /// Where parsed documents are remembered between mutations (none: every input is parsed).
+    var documents: MutatorDocuments?
+
+    /// How deep the mutators materialize a document (deeper containers stay as their text).
+    static let materializationDepth = 64
+
+    /// `bytes` parsed as this mutator reads JSON: a byte-order mark set aside, 64 levels materialized.
+    static func parse(_ bytes: [UInt8]) -> ParsedJSON {
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        let parser = JSONParser(materializationDepth: materializationDepth)
+        return ParsedJSON(byteOrderMark: bom, value: try? parser.parse(bom ? Array(bytes.dropFirst(3)) : bytes))
+    }
+
+    func parsed(_ bytes: [UInt8]) -> ParsedJSON {
+        documents?.json.opened(bytes) { Self.parse(bytes) } ?? Self.parse(bytes)
+    }
+
     /// Mutates `bytes` in place, keeping the result within `maxSize`.
     func mutate(_ bytes: inout [UInt8], maxSize: Int, rng: inout FuzzRandom) {
-        var text = bytes
-        let bom = text.starts(with: [0xEF, 0xBB, 0xBF])
-        if bom { text.removeFirst(3) }
-        guard var value = try? JSONParser(materializationDepth: 64).parse(text) else {
+        let document = parsed(bytes)
+        guard var value = document.value else {
             ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng)
             return
         }
@@ -55,13 +70,37 @@ struct JSONStructureMutator {
         for (n, raw) in injections.enumerated() {
             out = Self.replace(Array("\"\(Self.placeholderPrefix)\(n)\"".utf8), in: out) { raw }
         }
-        if bom && rng.chance(50) { out = [0xEF, 0xBB, 0xBF] + out }
-        if rng.chance(8) { ByteMutator.mutate(&out, maxSize: maxSize, rng: &rng) }
+        let bom = document.byteOrderMark && rng.chance(50)
+        if bom { out = [0xEF, 0xBB, 0xBF] + out }
+        // Parsing the output gives `value` again unless raw bytes went in or byte noise follows.
+        var parsesToValue = injections.isEmpty
+        if rng.chance(8) {
+            ByteMutator.mutate(&out, maxSize: maxSize, rng: &rng)
+            parsesToValue = false
+        }
         guard out.count <= maxSize else {
             ByteMutator.mutate(&bytes, maxSize: maxSize, rng: &rng)
             return
         }
         bytes = out
+        if parsesToValue { remember(out, value, byteOrderMark: bom) }
+    }
+
+    /// Remembers that `text` parses to `value`, when it does: only a tree shaped as the parser
+    /// leaves it (containers materialized to 64 levels, elided at the 65th) parses back equal.
+    func remember(_ text: [UInt8], _ value: JSONValue, byteOrderMark: Bool = false) {
+        guard let documents, Self.shapedAsParsed(value, depth: 1) else { return }
+        documents.json.remember(text, ParsedJSON(byteOrderMark: byteOrderMark, value: value))
+    }
+
+    static func shapedAsParsed(_ value: JSONValue, depth: Int) -> Bool {
+        let materialized = depth <= materializationDepth
+        switch value {
+        case .object(let members): return materialized && members.allSatisfy { shapedAsParsed($0.value, depth: depth + 1) }
+        case .array(let elements): return materialized && elements.allSatisfy { shapedAsParsed($0, depth: depth + 1) }
+        case .elided: return depth == materializationDepth + 1
+        default: return true
+        }
     }
 
     /// The structure moves as drawn: each entry one chance in `schedule.count`, so a move listed
