@@ -10,7 +10,7 @@ struct CompressionMutator {
     static let innerLimit = PayloadLimits(maxInputBytes: 4 << 20, maxDecodedBytes: 1 << 20)
 
     func mutate(_ bytes: inout [UInt8], maxSize: Int, rng: inout FuzzRandom) {
-        let opened = structure.documents?.payloads.opened(bytes) { Self.open(bytes) } ?? Self.open(bytes)
+        let opened = Self.open(bytes, documents: structure.documents)
         let encoding = opened.encoding
         // Surgery on the stream itself is rarer than mutating the document inside: a decoder that
         // chokes on a header flag would otherwise be re-crashed by every other mutation.
