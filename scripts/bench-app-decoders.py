@@ -129,6 +129,19 @@ def found(bug, results):
     return None
 
 
+def show_campaign(app, run, lines=40):
+    """Prints what a campaign that missed a required bug left: its exit status, stderr and log tails."""
+    print(f"--- {app['app']}: exit {run['status']}, wall {run['wall']:.0f} s; campaign stderr (tail):")
+    print("\n".join(run["stderr"].splitlines()[-lines:]))
+    logs = os.path.join(run["output"], "logs")
+    for name in sorted(os.listdir(logs)) if os.path.isdir(logs) else []:
+        if name.endswith(".log"):
+            with open(os.path.join(logs, name), errors="replace") as f:
+                tail = [l for l in f.read().splitlines() if "NEW_FUNC" not in l][-lines:]
+            print(f"--- {app['app']}: logs/{name} (tail, NEW_FUNC lines left out):")
+            print("\n".join(tail))
+
+
 def blamed_on_harness(results):
     bad = []
     for r in results:
@@ -215,6 +228,11 @@ def main():
     hit = sum(r["found"] for r in rows if r["mode"] == "zero-code")
     print(f"app decoders: {hit} of {total} planted bugs found by the zero-code path; {len(blamed)} finding(s) blamed on a stand-in")
     for m in missed: print("  missed: " + m)
+    # A missed bug says why here, since CI deletes the work folder: the tail of the campaign's
+    # stderr and of its libFuzzer log (did it fuzz, for how long, did a job stop early).
+    for app, label, run in done:
+        if label == "zero-code" and any(m.startswith(app["app"] + " ") for m in missed):
+            show_campaign(app, run)
     for b in blamed: print("  blamed on the harness's code: " + b)
     section = markdown(rows, args, hit, total, builds)
     with open(os.path.join(work, "section.md"), "w") as f: f.write(section)
