@@ -191,7 +191,9 @@ public final class Campaign: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         var counters: [String: Int] = [:]
         for target in options.targets {
-            if options.build {
+            if options.build, builder.isUpToDate(target.product) {
+                progress("\(target.product): up to date (built by this recipe after its package's files last changed)")
+            } else if options.build {
                 progress("building \(target.product) (\(builder.buildCommand(target.product)))")
                 try builder.build(target.product)
             }

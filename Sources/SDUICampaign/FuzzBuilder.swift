@@ -118,8 +118,11 @@ public struct FuzzBuilder: Sendable {
     public func build(_ product: String) throws {
         try checkToolchain()
         guard let swift = Toolchain.tool("swift") else { throw BuildError.swiftNotFound }
+        let stamp = BuildStamp(builder: self, product: product)
+        try? FileManager.default.removeItem(atPath: stamp.path)
         let out = try ProcessRunner.run(swift, buildArguments + ["--product", product], in: packageRoot, environment: buildEnvironment)
         guard out.status == 0 else { throw BuildError.buildFailed(product: product, output: out.stdout + out.stderr) }
+        stamp.write()
     }
 
     public struct Instrumentation: Sendable {
