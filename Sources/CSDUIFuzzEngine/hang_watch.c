@@ -259,6 +259,22 @@ SDUI_NOT_COVERED static void sdui_hang_handler(int sig, siginfo_t *info, void *c
     errno = saved;
 }
 
+// Adds the hang signal to the mask of every handler already installed for the signals that
+// libFuzzer, the sanitizers and crash_sites.c handle (called once they are in place: the harness
+// starts the watch on its first input).
+SDUI_NOT_COVERED static void sdui_hang_signal_waits_for_other_handlers(void) {
+    static const int others[] = {SIGALRM, SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTRAP, SIGINT, SIGTERM, SIGXFSZ, SIGUSR1, SIGUSR2};
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        struct sigaction current;
+        if (sigaction(others[i], NULL, &current) != 0) continue;
+        int installed = (current.sa_flags & SA_SIGINFO) ? current.sa_sigaction != NULL
+                                                         : (current.sa_handler != SIG_DFL && current.sa_handler != SIG_IGN);
+        if (!installed || sigismember(&current.sa_mask, SDUI_HANG_SIGNAL) == 1) continue;
+        sigaddset(&current.sa_mask, SDUI_HANG_SIGNAL);
+        (void)sigaction(others[i], &current, NULL);
+    }
+}
+
 SDUI_NOT_COVERED static void *sdui_watchdog(void *unused) {
     (void)unused;
     struct timespec tick = {0, (long)SDUI_TICK_NS};
@@ -287,7 +303,16 @@ int sdui_hang_watch_start(uint64_t check_after_ns, uint64_t keep_after_ns) {
     action.sa_sigaction = sdui_hang_handler;
     action.sa_flags = SA_SIGINFO | SA_RESTART;
     sigemptyset(&action.sa_mask);
+    // Never nested with another handler on this thread: the sample's backtrace and the stack
+    // printing of libFuzzer's timeout (SIGALRM) or a crash report both take the unwinder's locks,
+    // and one interrupting the other mid-unwind deadlocks the job for good (seen in CI: a fork-mode
+    // job of a deep-document decoder stopped after writing its timeout input, and the campaign got
+    // no status line until its own deadline). So libFuzzer's alarm waits while a sample is taken,
+    // and the tick waits while any other handler runs (their masks gain this signal). A run left
+    // by siglongjmp gets its mask back (sigsetjmp saved it).
+    sigaddset(&action.sa_mask, SIGALRM);
     if (sigaction(SDUI_HANG_SIGNAL, &action, NULL) != 0) return -1;
+    sdui_hang_signal_waits_for_other_handlers();
     // The watchdog never takes the signal itself; the fuzzing thread must (a process started by
     // Foundation's Process inherits a mask that blocks nearly everything).
     sigset_t only, previous;
