@@ -32,7 +32,7 @@ struct BuildStamp {
 
     var isUpToDate: Bool {
         let fm = FileManager.default
-        guard let stamped = modified(path), let built = modified(builder.binary(product)), built <= stamped,
+        guard let stamped = Self.modified(path), let built = Self.modified(builder.binary(product)), built <= stamped,
               let recorded = fm.contents(atPath: path), String(decoding: recorded, as: UTF8.self) == text,
               let inputs = Self.inputs(packageRoot: builder.packageRoot) else { return false }
         return !inputs.contains { Self.anyNewer(than: stamped, under: $0) }
@@ -70,8 +70,6 @@ struct BuildStamp {
     static func modified(_ path: String) -> Date? {
         try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
     }
-
-    private func modified(_ path: String) -> Date? { Self.modified(path) }
 }
 
 extension FuzzBuilder {
