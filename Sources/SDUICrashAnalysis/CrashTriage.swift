@@ -114,7 +114,10 @@ public struct CrashTriage: Sendable {
             ran.environment = plan.environment.contains(where: { $0.0 == "ASAN_OPTIONS" })
                 ? plan.environment.map { $0.0 == "ASAN_OPTIONS" ? ($0.0, overrides["ASAN_OPTIONS"]!) : $0 }
                 : plan.environment + [("ASAN_OPTIONS", overrides["ASAN_OPTIONS"]!)]
-            result = Replayed(analysis: analysis, output: text, plan: ran)
+            // The best sample stands: a later one unless an earlier one reached more (see `depth(of:)`).
+            if result.map({ Self.depth(of: analysis) >= Self.depth(of: $0.analysis) }) ?? true {
+                result = Replayed(analysis: analysis, output: text, plan: ran)
+            }
             guard let next = Self.retry(after: analysis, asanOptions: overrides["ASAN_OPTIONS"]!, unwinderChosen: unwinderChosen) else { break }
             overrides["ASAN_OPTIONS"] = next
         }
@@ -128,12 +131,26 @@ public struct CrashTriage: Sendable {
     /// the decoder's code or cannot get better (a crash's stack is the same every time; a
     /// sanitizer report already unwound both ways, or with options the caller chose).
     package static func retry(after analysis: CrashAnalysis, asanOptions: String, unwinderChosen: Bool) -> String? {
+        // A hang caught deep in a recursion is cut short by the sanitizer (255 frames): the
+        // decoder's function that started it, the one a person looks for, is past the cut. Another
+        // sample may be caught shallower.
+        if analysis.kind == .timeout, !reachesEntryPoint(analysis) { return asanOptions }
         guard !analysis.frames.contains(where: \.isProject) else { return nil }
         switch analysis.kind {
         case .timeout: return asanOptions
         case .sanitizer where !unwinderChosen && asanOptions != fastUnwind: return fastUnwind
         default: return nil
         }
+    }
+
+    /// Whether a stack goes down to the fuzzing entry point, so nothing of it was cut.
+    package static func reachesEntryPoint(_ analysis: CrashAnalysis) -> Bool {
+        analysis.frames.contains { $0.function.contains("LLVMFuzzerTestOneInput") || $0.function.hasPrefix("fuzzer::Fuzzer::ExecuteCallback") }
+    }
+
+    /// How much of the decoder a sample shows: its code at all, then all of its stack.
+    package static func depth(of analysis: CrashAnalysis) -> Int {
+        (analysis.frames.contains(where: \.isProject) ? 2 : 0) + (reachesEntryPoint(analysis) ? 1 : 0)
     }
 
     /// Runs one replay process to the replay deadline (SIGABRT then: libFuzzer answers with the

@@ -242,6 +242,26 @@ import SDUIFuzz
         #expect(CrashTriage.retry(after: runtimeCrash, asanOptions: CrashTriage.slowUnwind, unwinderChosen: false) == nil)
     }
 
+    /// A hang caught deep in a recursion: the sanitizer's stack stops at 255 frames, before the
+    /// decoder's function that called the recursion. Such a sample is taken again; one that goes
+    /// down to the fuzzing entry point is not.
+    @Test func aTimeoutCutShortIsSampledAgain() {
+        let triage = CrashTriage(packageRoot: "/app", fuzzProduct: "FuzzCatalog")
+        let recursion = (0..<255).map { "    #\($0) 0x\($0 + 1) in $s7Catalog8JSONNodeC3anyACyp_tcfC /app/Sources/Catalog/JSONNode.swift:33:34" }
+        let cut = triage.analyse(output: (["==1== ERROR: libFuzzer: timeout after 1 seconds"] + recursion).joined(separator: "\n"), exitStatus: 1)
+        #expect(cut.kind == .timeout && cut.frames.contains(where: \.isProject))
+        #expect(!CrashTriage.reachesEntryPoint(cut))
+        #expect(CrashTriage.retry(after: cut, asanOptions: CrashTriage.slowUnwind, unwinderChosen: false) == CrashTriage.slowUnwind)
+        let whole = triage.analyse(output: (["==1== ERROR: libFuzzer: timeout after 1 seconds"] + recursion.prefix(3) + [
+            "    #3 0x9 in $s7Catalog13CatalogParserV5parseyAA0A0VSays5UInt8VGKFZ /app/Sources/Catalog/CatalogParser.swift:12:5",
+            "    #4 0xa in LLVMFuzzerTestOneInput /app/.build-fuzz/FuzzCatalog/main.swift:9:1",
+            "    #5 0xb in fuzzer::Fuzzer::ExecuteCallback(unsigned char const*, unsigned long) FuzzerLoop.cpp:614:13",
+        ]).joined(separator: "\n"), exitStatus: 1)
+        #expect(CrashTriage.reachesEntryPoint(whole))
+        #expect(CrashTriage.retry(after: whole, asanOptions: CrashTriage.slowUnwind, unwinderChosen: false) == nil)
+        #expect(CrashTriage.depth(of: whole) > CrashTriage.depth(of: cut))
+    }
+
     /// One bug fails with messages that depend on the input: a cast names the value's dynamic
     /// type, a conversion says "too large" or "negative". One signature for all of them.
     @Test func messagesThatDependOnTheInputKeepOneSignature() {
