@@ -126,7 +126,7 @@ let package = Package(
         ),
         // The fuzz harness: invariant checks, SDUI-aware mutators, corpus-learnt dictionaries, and a
         // target's replayer and render server in normal builds.
-        .target(name: "SDUIFuzz", dependencies: ["SDUIPlugIn", "SDUIPlatform", "SDUIPayload", "SDUIJSON", "CSDUIFuzzEngine"], swiftSettings: harnessModule),
+        .target(name: "SDUIFuzz", dependencies: ["SDUIPlugIn", "SDUIPlatform", "SDUIPayload", "SDUIJSON", "CSDUIFuzzEngine", "CZlib"], swiftSettings: harnessModule),
         // The fuzz engine's own C (what the harness sees of the program's coverage), beside SDUIFuzz.
         .target(name: "CSDUIFuzzEngine", dependencies: ["CSDUIPlatform"]),
         // The reference decoder as a decoder under test.

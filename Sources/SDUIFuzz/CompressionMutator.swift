@@ -13,8 +13,9 @@ struct CompressionMutator {
         let opened = Self.open(bytes, documents: structure.documents)
         let encoding = opened.encoding
         // Surgery on the stream itself is rarer than mutating the document inside: a decoder that
-        // chokes on a header flag would otherwise be re-crashed by every other mutation.
-        if let encoding, encoding != .identity, rng.chance(15) {
+        // chokes on a header flag would otherwise be re-crashed by every other mutation. A bomb
+        // (a stream opened only in part) is cut down instead: surgery would leave it a bomb.
+        if let encoding, encoding != .identity, !opened.isPrefix, rng.chance(15) {
             AppliedMoves.note(.streamSurgery)
             surgery(&bytes, encoding: encoding, maxSize: maxSize, rng: &rng)
             return
@@ -25,7 +26,13 @@ struct CompressionMutator {
             return
         }
         AppliedMoves.note(.recompress)
-        structure.mutate(&text, maxSize: max(maxSize * 8, 4096), rng: &rng)
+        let budget = max(maxSize, 4096)
+        if text.count > budget, opened.isPrefix || rng.chance(90) {
+            AppliedMoves.note(.shrink)
+            text = JSONTruncation.cut(text, to: Self.cutSize(within: budget, rng: &rng))
+        } else {
+            structure.mutate(&text, maxSize: max(maxSize * 8, 4096), rng: &rng)
+        }
         var target = encoding ?? .identity
         if target == .identity || rng.chance(25) {
             target = [.gzip, .gzip, .zlib, .rawDeflate, .identity][rng.below(5)]
@@ -40,9 +47,24 @@ struct CompressionMutator {
         Self.remember(out, holding: text, as: target, in: structure.documents)
     }
 
+    /// A size to cut a document down to: 1 KB to `budget`, each power of two as likely as the
+    /// next, so most cuts are small (a decoder can be slow on a large document that is valid, and
+    /// every mutant of it costs that much) and some keep most of the budget.
+    static func cutSize(within budget: Int, rng: inout FuzzRandom) -> Int {
+        var top = budget, halvings = 0
+        while top >> (halvings + 1) >= 1024 { halvings += 1 }
+        top >>= rng.below(halvings + 1)
+        return top / 2 + rng.below(top - top / 2 + 1)
+    }
+
     /// `bytes` opened as ``open(_:)`` opens them, remembered between mutations when `documents` is given.
     static func open(_ bytes: [UInt8], documents: MutatorDocuments?) -> OpenedPayload {
-        documents?.payloads.opened(bytes) { open(bytes) } ?? open(bytes)
+        guard let documents else { return open(bytes) }
+        return documents.payloads.opened(bytes) {
+            let opened = open(bytes)
+            if opened.isPrefix { documents.oversize.insert(bytes) }
+            return opened
+        }
     }
 
     /// Remembers that `out`, made by compressing `text` as `encoding` (or `text` itself for
@@ -57,16 +79,25 @@ struct CompressionMutator {
         documents.payloads.remember(out, OpenedPayload(encoding: encoding, text: text))
     }
 
-    /// The encoding of `bytes` and the text inside, where they can be opened.
+    /// The encoding of `bytes` and the text inside, where they can be opened. A stream that inflates
+    /// past ``innerLimit`` (a decompression bomb) gives the text it begins with, which the mutation
+    /// then cuts down (``MutationMove/shrink``): its mutants are documents again, where byte noise on
+    /// the stream would leave every one of them a bomb that costs the decoder megabytes to inflate.
     static func open(_ bytes: [UInt8]) -> OpenedPayload {
-        let decoder = PayloadDecoder(limits: innerLimit)
-        if let declared = PayloadSniffer.declaredForFuzzing(bytes) {
-            guard let payload = try? decoder.decode(bytes, declared: declared) else { return OpenedPayload(encoding: .rawDeflate, text: nil) }
-            return OpenedPayload(encoding: payload.encoding, text: payload.text)
-        }
+        let declared = PayloadSniffer.declaredForFuzzing(bytes)
         let sniffed = bytes.withUnsafeBytes { PayloadDecoder.sniff($0) }
-        if sniffed == .identity { return OpenedPayload(encoding: .identity, text: bytes) }
-        return OpenedPayload(encoding: sniffed, text: try? decoder.decode(bytes, declared: .exactly(sniffed)).text)
+        if declared == nil, sniffed == .identity { return OpenedPayload(encoding: .identity, text: bytes) }
+        let asDeclared = declared ?? .exactly(sniffed)
+        do throws(PayloadError) {
+            let payload = try PayloadDecoder(limits: innerLimit).decode(bytes, declared: asDeclared)
+            return OpenedPayload(encoding: payload.encoding, text: payload.text)
+        } catch .decodedTooLarge {
+            let encoding = bytes.withUnsafeBytes { PayloadDecoder.resolve(asDeclared, $0) }
+            let prefix = InflatedPrefix.of(bytes, as: encoding, count: innerLimit.maxDecodedBytes)
+            return OpenedPayload(encoding: encoding, text: prefix, isPrefix: prefix != nil)
+        } catch {
+            return OpenedPayload(encoding: declared == nil ? sniffed : .rawDeflate, text: nil)
+        }
     }
 
     func compress(_ text: [UInt8], as encoding: ContentEncoding, rng: inout FuzzRandom) -> [UInt8] {

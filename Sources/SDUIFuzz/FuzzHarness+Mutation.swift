@@ -13,7 +13,7 @@ extension FuzzHarness {
     public func mutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
         creditLastMutation()
         var rng = FuzzRandom(seed: UInt64(seed))
-        let plan = plan(&rng, maxSize: maxSize)
+        let plan = plan(&rng, maxSize: maxSize, input: UnsafeRawBufferPointer(start: data, count: size))
         // Half of the mutations are libFuzzer's own: they run in libFuzzer's buffer, which already
         // has room for `maxSize` bytes, with no copy (most of an execution's cost otherwise).
         if plan.restart == nil, plan.step == .bytes, LibFuzzerHooks.isLinked {
@@ -34,11 +34,24 @@ extension FuzzHarness {
     /// Mutates `bytes` with the harness's strategy (deterministic for a given seed).
     public func mutate(_ bytes: inout [UInt8], maxSize: Int, seed: UInt32) {
         var rng = FuzzRandom(seed: UInt64(seed))
-        apply(plan(&rng, maxSize: maxSize), to: &bytes, maxSize: maxSize, rng: &rng)
+        let plan: (restart: [UInt8]?, step: MutationStep) = bytes.withUnsafeBytes { input in self.plan(&rng, maxSize: maxSize, input: input) }
+        apply(plan, to: &bytes, maxSize: maxSize, rng: &rng)
     }
 
     /// What one mutation does, drawn first so both entry points agree on it.
-    private func plan(_ rng: inout FuzzRandom, maxSize: Int) -> (restart: [UInt8]?, step: MutationStep) {
+    private func plan(_ rng: inout FuzzRandom, maxSize: Int, input: UnsafeRawBufferPointer) -> (restart: [UInt8]?, step: MutationStep) {
+        let drawn = drawPlan(&rng, maxSize: maxSize)
+        // A stream known to inflate past the compressed mutator's limit goes to that mutator, which
+        // cuts it down: byte noise would leave it a bomb that costs the decoder megabytes at every
+        // run (BENCHMARKS.md "mutators", decompression bombs).
+        if drawn.step == .bytes, drawn.restart == nil, strategy == .compressed, !plain, keepsParsedDocuments,
+           documents.oversize.contains(input) {
+            return (nil, .compressed)
+        }
+        return drawn
+    }
+
+    private func drawPlan(_ rng: inout FuzzRandom, maxSize: Int) -> (restart: [UInt8]?, step: MutationStep) {
         var restart: [UInt8]?
         // Now and then start again from a seed as it was, so every seed stays within reach of the
         // structured moves even when libFuzzer's corpus no longer holds it.

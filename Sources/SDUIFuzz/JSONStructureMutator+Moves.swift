@@ -23,7 +23,7 @@ extension JSONStructureMutator {
         case .leafBytes: leafBytes(&node, rng: &rng)
         case .shuffle: shuffle(&node, rng: &rng)
         case .renameKey: renameKey(&node, rng: &rng)
-        case .libFuzzerBytes, .bytes, .seedRestart, .crossover, .keyLiteralPair, .selfReference, .sourceKeyNumber, .kindSketch, .recompress, .streamSurgery: break  // not structure moves of a node
+        case .libFuzzerBytes, .bytes, .seedRestart, .crossover, .keyLiteralPair, .selfReference, .sourceKeyNumber, .kindSketch, .recompress, .streamSurgery, .shrink: break  // not structure moves of a node
         }
     }
 

@@ -65,6 +65,9 @@ public enum MutationMove: String, CaseIterable, Codable, Sendable, Comparable {
     case recompress
     /// The compressed stream itself changed: header flags, block types, checksums, truncation, members.
     case streamSurgery = "stream-surgery"
+    /// A document inside a stream that inflates past the mutator's budget cut down where a value
+    /// ends and closed (``JSONTruncation``), instead of mutated at that size.
+    case shrink
 
     public static func < (a: MutationMove, b: MutationMove) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!

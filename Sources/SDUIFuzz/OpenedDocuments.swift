@@ -108,12 +108,51 @@ struct OpenedPayload {
     var encoding: ContentEncoding?
     /// nil when the bytes could not be opened.
     var text: [UInt8]?
+    /// The text is only the beginning of what the stream inflates to (past ``CompressionMutator/innerLimit``).
+    var isPrefix = false
 
     static func weight(_ bytes: [UInt8], _ opened: OpenedPayload) -> Int { bytes.count + (opened.text?.count ?? 0) }
 }
 
-/// The two caches a harness's mutators share.
+/// The caches a harness's mutators share.
 final class MutatorDocuments: @unchecked Sendable {
     let json = OpenedDocuments<ParsedJSON>(weigh: ParsedJSON.weight)
     let payloads = OpenedDocuments<OpenedPayload>(weigh: OpenedPayload.weight)
+    /// Inputs found to inflate past the mutator's inner limit (decompression bombs and their
+    /// byte-mutated offspring), by hash: such an input is given to the compression-aware step, which
+    /// cuts it down, rather than to libFuzzer's byte mutations, which keep it a bomb.
+    let oversize = InputHashes(limit: 4_096)
+}
+
+/// A bounded set of inputs, by the hash of their bytes (a collision only sends an input to another
+/// mutation step). Full, it starts again empty.
+final class InputHashes: @unchecked Sendable {
+    private var hashes: Set<Int> = []
+    private let limit: Int
+    private let lock = NSLock()
+
+    init(limit: Int) { self.limit = limit }
+
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: bytes)
+        return hasher.finalize()
+    }
+
+    func insert(_ bytes: [UInt8]) {
+        let hash = bytes.withUnsafeBytes { Self.hash($0) }
+        lock.lock(); defer { lock.unlock() }
+        if hashes.count >= limit { hashes.removeAll(keepingCapacity: true) }
+        hashes.insert(hash)
+    }
+
+    func contains(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        lock.lock()
+        let empty = hashes.isEmpty
+        lock.unlock()
+        guard !empty else { return false }
+        let hash = Self.hash(bytes)
+        lock.lock(); defer { lock.unlock() }
+        return hashes.contains(hash)
+    }
 }

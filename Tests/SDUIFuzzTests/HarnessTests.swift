@@ -107,6 +107,36 @@ import SDUIFuzzFixtures
         }
     }
 
+    /// A decompression bomb, once the compressed mutator has opened it, is always given to that
+    /// mutator (which cuts it down), never to byte noise that would leave it a bomb.
+    @Test func aKnownBombIsCutDownNotByteMutated() throws {
+        let harness = FuzzHarness(.init(name: "x", decode: { $0 }), mutation: .compressed)
+        let bomb = Deflater.compress(Array(#"{"screen":"bomb","version":1,"components":["#.utf8)
+            + Array(repeating: Array(#"{"type":"spacer"},"#.utf8), count: 120_000).joined(), as: .gzip, level: 9)
+        func bombs(_ harness: FuzzHarness<[UInt8]>, _ seeds: Range<UInt32>) -> Int {
+            seeds.filter { s in
+                var bytes = bomb
+                harness.mutate(&bytes, maxSize: 1 << 16, seed: s)
+                return (try? PayloadDecoder(limits: .init(maxDecodedBytes: 1 << 20)).decode(bytes)) == nil
+                    && InflatedPrefix.of(bytes, as: .gzip, count: 1 << 20) != nil
+            }.count
+        }
+        // A harness that keeps nothing between mutations cannot know: half of its mutations are
+        // bytes, and most of those leave a bomb.
+        let forgetful = FuzzHarness(.init(name: "x", decode: { $0 }), mutation: .compressed)
+        forgetful.keepsParsedDocuments = false
+        #expect(bombs(forgetful, 0..<40) >= 10)
+        // Once one mutation has opened it, none does.
+        var seed: UInt32 = 0
+        while !bomb.withUnsafeBytes({ harness.documents.oversize.contains($0) }), seed < 20 {
+            var bytes = bomb
+            harness.mutate(&bytes, maxSize: 1 << 16, seed: seed)
+            seed += 1
+        }
+        #expect(bomb.withUnsafeBytes { harness.documents.oversize.contains($0) })
+        #expect(bombs(harness, 100..<140) == 0)
+    }
+
     /// Two JSON documents are spliced; the compression-aware strategy declines a compressed input
     /// (libFuzzer then draws another mutator): that crossover cost three mutations and found nothing more.
     @Test func crossoverSplicesDocumentsAndTheCompressedStrategyDeclinesCompressedInputs() {

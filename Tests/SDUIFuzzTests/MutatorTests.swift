@@ -211,6 +211,60 @@ import SDUIPayload
         #expect(broken > 60, "surgery should break some streams: \(broken)")
     }
 
+    @Test func aDocumentCutDownStaysJSON() throws {
+        let text = Array(#"{"screen":"s","a":"x,]}[{","components":[{"type":"text","text":"\"[,"},[[1,2],{"k":[]}],3]}"#.utf8)
+        let whole = try JSONParser().parse(text)
+        for limit in 2..<text.count {
+            let cut = JSONTruncation.cut(text, to: limit)
+            #expect(cut.count <= limit, "\(limit)")
+            let value = try JSONParser().parse(cut)
+            // A prefix of the document: its first member is the document's, when it fits.
+            if case .object(let members) = value, let first = members.first, case .object(let all) = whole {
+                #expect(first.key == all[0].key)
+            }
+        }
+        #expect(JSONTruncation.cut(text, to: text.count) == text)
+        let deep = Array((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
+        let shallower = JSONTruncation.cut(deep, to: 1_000)
+        #expect(shallower == Array((String(repeating: "[", count: 500) + String(repeating: "]", count: 500)).utf8))
+        #expect(JSONTruncation.cut(Array("\"0123456789\"".utf8), to: 4) == Array("\"012".utf8))
+    }
+
+    @Test func aPrefixStopsInflatingAtItsCount() throws {
+        let text = Array((0..<200_000).map { UInt8(ascii: "a") + UInt8($0 % 26) })
+        for encoding in [ContentEncoding.gzip, .zlib, .rawDeflate] {
+            let stream = Deflater.compress(text, as: encoding)
+            #expect(InflatedPrefix.of(stream, as: encoding, count: 70_000) == Array(text.prefix(70_000)), "\(encoding)")
+            #expect(InflatedPrefix.of(stream, as: encoding, count: 200_000) == text, "\(encoding)")
+            #expect(InflatedPrefix.of(stream, as: encoding, count: 200_001) == nil, "\(encoding): the stream ends first")
+        }
+        #expect(InflatedPrefix.of(Array("{}".utf8), as: .identity, count: 1) == Array("{".utf8))
+        var broken = Deflater.compress(text, as: .gzip)
+        broken.removeLast(broken.count / 2)
+        #expect(InflatedPrefix.of(broken, as: .gzip, count: 190_000) == nil, "cut before the count")
+        #expect(InflatedPrefix.of([], as: .gzip, count: 10) == nil)
+    }
+
+    @Test func aStreamInflatingPastTheBudgetIsCutToADocument() throws {
+        // A zlib bomb (the shape of Corpus/seeds/error-bomb-17MiB.json.gz, smaller): a document
+        // that goes on for megabytes. Its mutants are documents within the budget again.
+        let bomb = Deflater.compress(Array(#"{"screen":"bomb","version":1,"components":["#.utf8)
+            + Array(repeating: Array(#"{"type":"spacer"},"#.utf8), count: 200_000).joined(), as: .zlib, level: 9)
+        #expect(CompressionMutator.open(bomb).text?.count == CompressionMutator.innerLimit.maxDecodedBytes)
+        let mutator = CompressionMutator(structure: Self.structure)
+        var documents = 0
+        for seed in 0..<40 {
+            var bytes = bomb
+            var rng = FuzzRandom(seed: UInt64(seed))
+            mutator.mutate(&bytes, maxSize: 1 << 16, rng: &rng)
+            // Surgery on the stream, or now and then the document at the size it opened to: not counted.
+            guard let text = try? PayloadDecoder().decode(bytes, declared: PayloadSniffer.declaredForFuzzing(bytes)).text,
+                  text.count <= 1 << 16, (try? JSONParser().parse(text)) != nil else { continue }
+            documents += 1
+        }
+        #expect(documents >= 25, "\(documents) of 40 mutants are documents within the budget")
+    }
+
     @Test func handBuiltGzipMembersWithEveryFlagDecode() throws {
         let text = Array(#"{"screen":"s","version":1,"components":[]}"#.utf8)
         var rng = FuzzRandom(seed: 7)
