@@ -12,11 +12,12 @@
 #endif
 #include "CSDUIFuzzEngine.h"
 #include "engine_internal.h"
+SDUI_BEGIN_NOT_COVERED  // every function of this file (CSDUIPlatform.h says why)
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-// The scan reads the counters; it must not add to them (SDUI_NOT_COVERED, engine_internal.h).
+// The scan reads the counters; it must not add to them (SDUI_BEGIN_NOT_COVERED above).
 
 #if defined(__APPLE__)
 #include <mach-o/loader.h>
@@ -25,7 +26,7 @@
 extern const struct mach_header_64 _mh_execute_header;
 extern uint8_t *getsectiondata(const struct mach_header_64 *mhp, const char *segname, const char *sectname, unsigned long *size);
 
-SDUI_NOT_COVERED static int sdui_find_counters(uint8_t **begin, size_t *count) {
+static int sdui_find_counters(uint8_t **begin, size_t *count) {
     unsigned long size = 0;
     uint8_t *data = getsectiondata(&_mh_execute_header, "__DATA", "__sancov_cntrs", &size);
     if (!data || size == 0) return -1;
@@ -40,17 +41,17 @@ SDUI_NOT_COVERED static int sdui_find_counters(uint8_t **begin, size_t *count) {
 #include <unistd.h>
 
 // The main program's load address (the first object dl_iterate_phdr reports).
-SDUI_NOT_COVERED static int sdui_first_object(struct dl_phdr_info *info, size_t size, void *data) {
+static int sdui_first_object(struct dl_phdr_info *info, size_t size, void *data) {
     (void)size;
     *(uintptr_t *)data = (uintptr_t)info->dlpi_addr;
     return 1;
 }
 
-SDUI_NOT_COVERED static int sdui_read_at(int fd, void *buffer, size_t count, off_t offset) {
+static int sdui_read_at(int fd, void *buffer, size_t count, off_t offset) {
     return pread(fd, buffer, count, offset) == (ssize_t)count ? 0 : -1;
 }
 
-SDUI_NOT_COVERED static int sdui_find_counters(uint8_t **begin, size_t *count) {
+static int sdui_find_counters(uint8_t **begin, size_t *count) {
     int fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
     if (fd < 0) return -1;
     int found = -1;
@@ -78,7 +79,7 @@ SDUI_NOT_COVERED static int sdui_find_counters(uint8_t **begin, size_t *count) {
     return found;
 }
 #else
-SDUI_NOT_COVERED static int sdui_find_counters(uint8_t **begin, size_t *count) { (void)begin; (void)count; return -1; }
+static int sdui_find_counters(uint8_t **begin, size_t *count) { (void)begin; (void)count; return -1; }
 #endif
 
 static int sdui_looked_up = 0;
@@ -87,7 +88,7 @@ static size_t sdui_counter_total = 0;
 // One byte per counter: 1 once the counter was seen nonzero.
 static uint8_t *sdui_seen = NULL;
 
-SDUI_NOT_COVERED size_t sdui_coverage_counter_count(void) {
+size_t sdui_coverage_counter_count(void) {
     if (!sdui_looked_up) {
         sdui_looked_up = 1;
         if (sdui_find_counters(&sdui_counters, &sdui_counter_total) != 0) { sdui_counters = NULL; sdui_counter_total = 0; }
@@ -95,13 +96,13 @@ SDUI_NOT_COVERED size_t sdui_coverage_counter_count(void) {
     return sdui_counter_total;
 }
 
-SDUI_NOT_COVERED size_t sdui_internal_counters(uint8_t **begin) {
+size_t sdui_internal_counters(uint8_t **begin) {
     size_t count = sdui_coverage_counter_count();
     if (begin) *begin = sdui_counters;
     return count;
 }
 
-SDUI_NOT_COVERED size_t sdui_coverage_new_counters(void) {
+size_t sdui_coverage_new_counters(void) {
     size_t count = sdui_coverage_counter_count();
     if (count == 0) return 0;
     if (!sdui_seen && !(sdui_seen = calloc(count, 1))) return 0;
@@ -121,3 +122,5 @@ SDUI_NOT_COVERED size_t sdui_coverage_new_counters(void) {
     }
     return fresh;
 }
+
+SDUI_END_NOT_COVERED

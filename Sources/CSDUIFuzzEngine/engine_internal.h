@@ -5,18 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// Code that runs beside an input's run (the coverage scan, the hang watch's thread and handler)
-// must not add to the coverage counters: instrumented, its edges would be taken a number of times
-// that depends on the input, and libFuzzer would see new features in the harness's own bookkeeping
-// and keep inputs for them.
-#if defined(__has_attribute)
-#if __has_attribute(no_sanitize)
-#define SDUI_NOT_COVERED __attribute__((no_sanitize("coverage")))
-#endif
-#endif
-#ifndef SDUI_NOT_COVERED
-#define SDUI_NOT_COVERED
-#endif
+#include "CSDUIPlatform.h"  // SDUI_BEGIN_NOT_COVERED: none of the engine's code is coverage
 
 // What crash_sites.c shares with hang_watch.c: the armed run, the jump out of it, the images a
 // code address is keyed by, the shared file and the kept input.

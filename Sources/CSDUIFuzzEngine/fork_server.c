@@ -23,6 +23,7 @@
 #endif
 #include "CSDUIFuzzEngine.h"
 #include "engine_internal.h"
+SDUI_BEGIN_NOT_COVERED  // every function of this file (CSDUIPlatform.h says why)
 #include "CSDUIPlatform.h"
 #include <dlfcn.h>
 #include <errno.h>
@@ -57,7 +58,7 @@ static uint64_t sdui_child_limit = 0;
 static pid_t sdui_parent = 0;
 static int sdui_is_child = 0;
 
-SDUI_NOT_COVERED static int sdui_write_all(int fd, const void *bytes, size_t count) {
+static int sdui_write_all(int fd, const void *bytes, size_t count) {
     const uint8_t *at = bytes;
     while (count > 0) {
 #if defined(MSG_NOSIGNAL)
@@ -73,7 +74,7 @@ SDUI_NOT_COVERED static int sdui_write_all(int fd, const void *bytes, size_t cou
     return 0;
 }
 
-SDUI_NOT_COVERED static int sdui_read_all(int fd, void *bytes, size_t count) {
+static int sdui_read_all(int fd, void *bytes, size_t count) {
     uint8_t *at = bytes;
     while (count > 0) {
         ssize_t n = read(fd, at, count);
@@ -88,7 +89,7 @@ SDUI_NOT_COVERED static int sdui_read_all(int fd, void *bytes, size_t count) {
 // The child's watch on its parent: a child must not outlive the job (libFuzzer's timeout ends the
 // parent while the child may still be inside the hang). getppid changes once the parent is gone,
 // on every system.
-SDUI_NOT_COVERED static void *sdui_parent_watch(void *unused) {
+static void *sdui_parent_watch(void *unused) {
     (void)unused;
     struct timespec tick = {0, 100000000L};
     for (;;) {
@@ -98,7 +99,7 @@ SDUI_NOT_COVERED static void *sdui_parent_watch(void *unused) {
     return NULL;
 }
 
-SDUI_NOT_COVERED static void sdui_serve(int fd, int (*body)(const uint8_t *, size_t, void *), void *context) {
+static void sdui_serve(int fd, int (*body)(const uint8_t *, size_t, void *), void *context) {
     int64_t start = sdui_resident_bytes((int)getpid());
     uint8_t *counters = NULL;
     size_t count = sdui_internal_counters(&counters);
@@ -128,7 +129,7 @@ SDUI_NOT_COVERED static void sdui_serve(int fd, int (*body)(const uint8_t *, siz
     }
 }
 
-SDUI_NOT_COVERED static int sdui_spawn(int (*body)(const uint8_t *, size_t, void *), void *context) {
+static int sdui_spawn(int (*body)(const uint8_t *, size_t, void *), void *context) {
     size_t count = sdui_internal_counters(NULL);
     if (!sdui_shared) {
         void *shared = mmap(NULL, sizeof(sdui_shared_header) + count, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANON, -1, 0);
@@ -161,7 +162,7 @@ SDUI_NOT_COVERED static int sdui_spawn(int (*body)(const uint8_t *, size_t, void
     return 0;
 }
 
-SDUI_NOT_COVERED static void sdui_reap(int kill_it) {
+static void sdui_reap(int kill_it) {
     if (sdui_child <= 0) return;
     if (kill_it) kill(sdui_child, SIGKILL);
     int status = 0;
@@ -171,7 +172,7 @@ SDUI_NOT_COVERED static void sdui_reap(int kill_it) {
     sdui_child = 0;
 }
 
-SDUI_NOT_COVERED static uint64_t sdui_millis(void) {
+static uint64_t sdui_millis(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (uint64_t)t.tv_sec * 1000ULL + (uint64_t)t.tv_nsec / 1000000ULL;
@@ -180,7 +181,7 @@ SDUI_NOT_COVERED static uint64_t sdui_millis(void) {
 // Waits for the reply until the deadline (0: none); poll is restarted after a signal (libFuzzer's
 // alarm ticks through a long input). 0: a reply; -1: the child went (its end of the channel
 // closed); -2: the deadline passed.
-SDUI_NOT_COVERED static int sdui_await(sdui_reply *reply, uint64_t deadline_ms) {
+static int sdui_await(sdui_reply *reply, uint64_t deadline_ms) {
     uint64_t until = deadline_ms ? sdui_millis() + deadline_ms : 0;
     for (;;) {
         struct pollfd wait = {sdui_channel, POLLIN, 0};
@@ -207,7 +208,7 @@ void sdui_internal_child_memory_error(uint64_t key) {
 // A child that died of a memory error whose site it left: skipped like a crash at a known site
 // (verdict 1), or the site remembered and the input kept as `crash-<site>` (verdict 2), as a
 // new crash site is. -1: no site (it died otherwise), or the input could not be kept.
-SDUI_NOT_COVERED static int sdui_memory_error_verdict(const uint8_t *input, size_t size) {
+static int sdui_memory_error_verdict(const uint8_t *input, size_t size) {
     if (!sdui_shared || !sdui_shared->has_memory_key) return -1;
     uint64_t key = sdui_shared->memory_key;
     if (sdui_internal_memory_site_known(key)) return 1;
@@ -218,7 +219,7 @@ SDUI_NOT_COVERED static int sdui_memory_error_verdict(const uint8_t *input, size
 
 // The child's counters, folded into the parent's: a counter keeps the larger of the two (the
 // parent's own are its bookkeeping's, if any of it is instrumented).
-SDUI_NOT_COVERED static void sdui_fold_counters(void) {
+static void sdui_fold_counters(void) {
     uint8_t *counters = NULL;
     size_t count = sdui_internal_counters(&counters);
     size_t i = 0;
@@ -231,7 +232,7 @@ SDUI_NOT_COVERED static void sdui_fold_counters(void) {
     for (; i < count; i++) if (sdui_shared_counters[i] > counters[i]) counters[i] = sdui_shared_counters[i];
 }
 
-SDUI_NOT_COVERED int sdui_fork_server_run(const uint8_t *input, size_t size, int (*body)(const uint8_t *, size_t, void *),
+int sdui_fork_server_run(const uint8_t *input, size_t size, int (*body)(const uint8_t *, size_t, void *),
                                           void *context, uint64_t child_growth_limit, uint64_t deadline_ms, int32_t *verdict) {
     sdui_child_limit = child_growth_limit;
     if (sdui_child <= 0 && sdui_spawn(body, context) != 0) return -1;
@@ -255,7 +256,7 @@ SDUI_NOT_COVERED int sdui_fork_server_run(const uint8_t *input, size_t size, int
     return 0;
 }
 
-SDUI_NOT_COVERED void sdui_fork_server_stop(void) { sdui_reap(1); }
+void sdui_fork_server_stop(void) { sdui_reap(1); }
 
 // The sanitizer allocator's count of bytes the program holds (not what it freed and the allocator
 // keeps in quarantine or caches, which a resident size counts): looked up by name, absent in a
@@ -278,3 +279,5 @@ uint64_t sdui_fork_server_lost(void) { return sdui_children_lost; }
 uint64_t sdui_fork_server_memory_errors(void) { return sdui_memory_errors_skipped; }
 
 int sdui_fork_server_is_child(void) { return sdui_is_child; }
+
+SDUI_END_NOT_COVERED

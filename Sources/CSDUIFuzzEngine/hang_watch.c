@@ -23,6 +23,7 @@
 #endif
 #include "CSDUIFuzzEngine.h"
 #include "engine_internal.h"
+SDUI_BEGIN_NOT_COVERED  // every function of this file (CSDUIPlatform.h says why)
 #include <errno.h>
 #include <execinfo.h>
 #include <fcntl.h>
@@ -60,31 +61,31 @@ static int sdui_kept = 0;
 // by the unwinder (code without unwind information, a prologue) and cannot be aligned with others.
 static uint64_t sdui_outermost = 0;
 
-SDUI_NOT_COVERED static uint64_t sdui_now(void) {
+static uint64_t sdui_now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
 }
 
-SDUI_NOT_COVERED static int sdui_hang_hex(char c) {
+static int sdui_hang_hex(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
     return -1;
 }
 
-SDUI_NOT_COVERED static int sdui_same_hang(const sdui_hang *a, const sdui_hang *b) {
+static int sdui_same_hang(const sdui_hang *a, const sdui_hang *b) {
     if (a->count != b->count) return 0;
     for (int i = 0; i < a->count; i++) if (a->frames[i] != b->frames[i]) return 0;
     return 1;
 }
 
-SDUI_NOT_COVERED static int sdui_hang_known(const sdui_hang *hang) {
+static int sdui_hang_known(const sdui_hang *hang) {
     int n = sdui_hang_count;
     for (int i = 0; i < n; i++) if (sdui_same_hang(&sdui_hangs[i], hang)) return 1;
     return 0;
 }
 
-SDUI_NOT_COVERED static void sdui_add_hang(const sdui_hang *hang) {
+static void sdui_add_hang(const sdui_hang *hang) {
     if (sdui_hang_count < SDUI_MAX_HANGS && !sdui_hang_known(hang)) {
         sdui_hangs[sdui_hang_count] = *hang;
         sdui_hang_count = sdui_hang_count + 1;
@@ -92,7 +93,7 @@ SDUI_NOT_COVERED static void sdui_add_hang(const sdui_hang *hang) {
 }
 
 // A line `h<n>` followed by n keys of 16 hex digits.
-SDUI_NOT_COVERED static void sdui_parse_hang(const char *line, int length) {
+static void sdui_parse_hang(const char *line, int length) {
     if (length < 2 || line[0] != 'h') return;
     int count = line[1] - '0';
     if (count < 1 || count > SDUI_HANG_FRAMES || length != 2 + 16 * count) return;
@@ -112,7 +113,7 @@ SDUI_NOT_COVERED static void sdui_parse_hang(const char *line, int length) {
 }
 
 // Reads the hang lines of the shared file (other processes of the campaign append to it).
-SDUI_NOT_COVERED static void sdui_load_hangs(void) {
+static void sdui_load_hangs(void) {
     const char *path = sdui_internal_sites_path();
     if (!path[0]) return;
     int fd = open(path, O_RDONLY);
@@ -136,7 +137,7 @@ SDUI_NOT_COVERED static void sdui_load_hangs(void) {
     close(fd);
 }
 
-SDUI_NOT_COVERED static void sdui_remember_hang(const sdui_hang *hang) {
+static void sdui_remember_hang(const sdui_hang *hang) {
     sdui_add_hang(hang);
     const char *path = sdui_internal_sites_path();
     if (!path[0]) return;
@@ -157,7 +158,7 @@ SDUI_NOT_COVERED static void sdui_remember_hang(const sdui_hang *hang) {
 // The interrupted stack, innermost first: the interrupted instruction, then each caller's return
 // address, as keys. `program[i]`: whether frame i is the program's own code. -1 when the stack is
 // deeper than the buffer (its outermost frames unknown, so it cannot be aligned with another).
-SDUI_NOT_COVERED static int sdui_sample(void *context, uint64_t *chain, int *program) {
+static int sdui_sample(void *context, uint64_t *chain, int *program) {
     void *frames[SDUI_CHAIN_MAX];
     int count = backtrace(frames, SDUI_CHAIN_MAX);
     if (count >= SDUI_CHAIN_MAX) return -1;
@@ -177,7 +178,7 @@ SDUI_NOT_COVERED static int sdui_sample(void *context, uint64_t *chain, int *pro
 
 // Where a known hang's key sits in the sample (its innermost frame's index), when every frame under
 // it is the program's own code; -1 otherwise. `*seen`: whether the key is there at all.
-SDUI_NOT_COVERED static int sdui_safe_match(const uint64_t *chain, const int *program, int n, const sdui_hang *hang, int *seen) {
+static int sdui_safe_match(const uint64_t *chain, const int *program, int n, const sdui_hang *hang, int *seen) {
     for (int at = 0; at + hang->count <= n; at++) {
         int same = 1;
         for (int f = 0; f < hang->count && same; f++) same = chain[at + f] == hang->frames[f];
@@ -192,7 +193,7 @@ SDUI_NOT_COVERED static int sdui_safe_match(const uint64_t *chain, const int *pr
 // Folds a sample into the frames every sample of this run shares (outermost first). The
 // interrupted instruction itself is left out: a tight loop's samples may all land on one, and a
 // key holding it would match only inputs interrupted there.
-SDUI_NOT_COVERED static void sdui_fold(const uint64_t *chain, const int *program, int n) {
+static void sdui_fold(const uint64_t *chain, const int *program, int n) {
     if (sdui_common_count < 0) {
         for (int i = 0; i < n - 1; i++) {
             sdui_common[i] = chain[n - 1 - i];
@@ -209,7 +210,7 @@ SDUI_NOT_COVERED static void sdui_fold(const uint64_t *chain, const int *program
 // The hang this run's samples make: the innermost shared frames, from the innermost that is the
 // program's own code (a call into the runtime every sample was making is not the hang's site).
 // Zero frames when they share none.
-SDUI_NOT_COVERED static sdui_hang sdui_run_hang(void) {
+static sdui_hang sdui_run_hang(void) {
     sdui_hang hang;
     memset(&hang, 0, sizeof hang);
     int available = sdui_common_count < 0 ? 0 : sdui_common_count;
@@ -219,12 +220,12 @@ SDUI_NOT_COVERED static sdui_hang sdui_run_hang(void) {
     return hang;
 }
 
-SDUI_NOT_COVERED static uint64_t sdui_hang_name(const sdui_hang *hang) {
+static uint64_t sdui_hang_name(const sdui_hang *hang) {
     uint64_t key = sdui_internal_fnv(0xcbf29ce484222325ULL, hang->frames, sizeof(uint64_t) * (size_t)hang->count);
     return key ? key : 1;
 }
 
-SDUI_NOT_COVERED static void sdui_hang_handler(int sig, siginfo_t *info, void *context) {
+static void sdui_hang_handler(int sig, siginfo_t *info, void *context) {
     (void)sig; (void)info;
     int saved = errno;
     uint64_t started = sdui_run_started;
@@ -262,7 +263,7 @@ SDUI_NOT_COVERED static void sdui_hang_handler(int sig, siginfo_t *info, void *c
 // Adds the hang signal to the mask of every handler already installed for the signals that
 // libFuzzer, the sanitizers and crash_sites.c handle (called once they are in place: the harness
 // starts the watch on its first input).
-SDUI_NOT_COVERED static void sdui_hang_signal_waits_for_other_handlers(void) {
+static void sdui_hang_signal_waits_for_other_handlers(void) {
     static const int others[] = {SIGALRM, SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTRAP, SIGINT, SIGTERM, SIGXFSZ, SIGUSR1, SIGUSR2};
     for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
         struct sigaction current;
@@ -275,7 +276,7 @@ SDUI_NOT_COVERED static void sdui_hang_signal_waits_for_other_handlers(void) {
     }
 }
 
-SDUI_NOT_COVERED static void *sdui_watchdog(void *unused) {
+static void *sdui_watchdog(void *unused) {
     (void)unused;
     struct timespec tick = {0, (long)SDUI_TICK_NS};
     for (;;) {
@@ -352,3 +353,5 @@ void sdui_hang_watch_end(void) {
 uint64_t sdui_hang_watch_skipped(void) { return sdui_hangs_skipped; }
 
 int sdui_hang_watch_known(void) { return sdui_hang_count; }
+
+SDUI_END_NOT_COVERED

@@ -132,7 +132,8 @@ public struct FuzzBuilder: Sendable {
         public var addressSanitizer: Bool
     }
 
-    /// Runs the binary for zero inputs and reads its counters line; checks for ASan symbols.
+    /// Runs the binary for zero inputs and reads its counters line and its list of instrumented
+    /// functions (none may be the harness's, ``HarnessCoverageCheck``); checks for ASan symbols.
     public func verify(_ product: String) throws -> Instrumentation {
         let path = binary(product)
         guard FileManager.default.isExecutableFile(atPath: path) else {
@@ -141,7 +142,7 @@ public struct FuzzBuilder: Sendable {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
-        let out = try ProcessRunner.run(path, ["-runs=0", empty.path])
+        let out = try ProcessRunner.run(path, ["-runs=0", "-print_coverage=1", empty.path])
         let counters = LibFuzzerOutput.counters(in: out.stderr) ?? 0
         guard counters > 0 else {
             throw BuildError.notInstrumented(product: product, reason: "no `inline 8-bit counters` line: built without coverage instrumentation")
@@ -149,6 +150,11 @@ public struct FuzzBuilder: Sendable {
         // The harness must reach libFuzzer's own mutator (half its mutations), or it fuzzes blind.
         if out.stderr.contains("libFuzzer's mutator NOT found") {
             throw BuildError.notInstrumented(product: product, reason: "the harness cannot find LLVMFuzzerMutate (see Platform.libFuzzerMutate)")
+        }
+        let harness = HarnessCoverageCheck.harnessFunctions(in: out.stderr, modules: HarnessCoverageCheck.harnessModules(instrumenting))
+        if let first = harness.first {
+            throw BuildError.notInstrumented(product: product, reason: "\(harness.count) of the harness's own functions carry coverage (\(first), …): "
+                                             + "a C file of the harness without SDUI_BEGIN_NOT_COVERED, or a harness module without `harnessModule` settings in Package.swift")
         }
         let asan = Self.containsSymbol("__asan_report_load", in: path)
         guard asan else { throw BuildError.notInstrumented(product: product, reason: "no AddressSanitizer instrumentation") }

@@ -12,6 +12,21 @@
 #define SDUI_HAS_PROCESSES 1
 #endif
 
+/// The harness's own C never adds to the coverage counters. A fuzz build passes
+/// `-fsanitize=fuzzer` to every C target of the graph (SwiftPM has no per-target sanitizer), so
+/// without this the fork server, the crash sites' bookkeeping and the hang watch would be
+/// instrumented like the decoder: libFuzzer would see new features in the harness's own work and
+/// keep inputs for them, and every input would pay their comparison callbacks. Each C file of the
+/// harness opens with SDUI_BEGIN_NOT_COVERED after its includes and ends with SDUI_END_NOT_COVERED;
+/// the attribute then reaches every function in between, including ones added later.
+#if defined(__clang__)
+#define SDUI_BEGIN_NOT_COVERED _Pragma("clang attribute push (__attribute__((no_sanitize(\"coverage\"))), apply_to = function)")
+#define SDUI_END_NOT_COVERED _Pragma("clang attribute pop")
+#else
+#define SDUI_BEGIN_NOT_COVERED
+#define SDUI_END_NOT_COVERED
+#endif
+
 // Every OS detail SDUIHarness needs, in one POSIX file with a Linux and a Darwin branch (as
 // Fuzzilli's libreprl). The Swift above it (module SDUIPlatform) never asks which OS it runs on.
 
