@@ -69,8 +69,14 @@ public struct FuzzDictionary: Sendable, Hashable {
     }
 
     /// Values the decoder compares a discriminator with are kinds too (a rare component type that
-    /// no seed has), so the discriminator swap reaches them.
+    /// no seed has), so the discriminator swap reaches them. And the key is a discriminator key
+    /// though no seed shows it: a decoder without samples (a registry read from `[String: Any]`,
+    /// whose kinds are known from the source only) would otherwise have none, and every move that
+    /// works on components (the kind swap, the splice pool's components, the self reference's
+    /// referring component) would take a component's properties for the component.
     public mutating func addDiscriminatorValues() {
+        let sourceDiscriminators = pairs.map(\.key).filter(Self.knownDiscriminators.contains) + kindSketches.map(\.discriminator)
+        discriminatorKeys = Array(Set(discriminatorKeys + sourceDiscriminators)).sorted()
         let discriminators = Set(discriminatorKeys)
         let extra = pairs.filter { discriminators.contains($0.key) || Self.knownDiscriminators.contains($0.key) }.map(\.value)
         kinds = Array(Set(kinds + extra + kindSketches.map(\.kind))).sorted()
