@@ -520,15 +520,26 @@ public final class Campaign: @unchecked Sendable {
             progress("\(target.name): \(error); only the sources are mined")
             fromBinary = DecoderLiterals()
         }
-        // The binary holds the harness's and the libraries' literals too: only those that look
-        // like protocol tokens (no spaces, no paths) are kept from it, and none that this program
-        // holds itself (the harness's own vocabulary: its configuration keys, record kinds, move
-        // names), which a decoder's sources would have given if they were the decoder's.
-        let own = Self.ownStrings
-        mined.merge(DecoderLiterals(strings: fromBinary.strings.filter { s in
-            !s.contains(" ") && !s.contains("/") && !s.contains("%") && s.utf8.count >= 3 && !own.contains(s)
-        }))
+        mined.merge(DecoderLiterals(strings: Self.decoderStrings(fromBinary: fromBinary.strings, own: Self.ownStrings)))
         return mined
+    }
+
+    /// The binary holds the harness's and the libraries' literals too: only those that look like
+    /// protocol tokens (no spaces, no paths) are kept from it, and none that this program holds
+    /// itself (the harness's own vocabulary: its configuration keys, record kinds, move names),
+    /// which a decoder's sources would have given if they were the decoder's. Nor a small string
+    /// (9 to 15 bytes: two immediates) whose first word is the first 8 bytes of one of this
+    /// program's strings: the scanner paired that word with a neighbouring literal's second word
+    /// (`crossove` + `ber`, from `crossover` and `number`), and no decoder compares against that.
+    /// A decoder's own string that happens to share a harness string's first 8 bytes is lost from
+    /// the binary this way, not from the sources, which are mined apart.
+    static func decoderStrings(fromBinary strings: [String], own: Set<String>) -> [String] {
+        let ownHeads = Set(own.lazy.filter { $0.utf8.count >= 8 }.map { Array($0.utf8.prefix(8)) })
+        return strings.filter { s in
+            let bytes = s.utf8.count
+            return !s.contains(" ") && !s.contains("/") && !s.contains("%") && bytes >= 3 && !own.contains(s)
+                && !(bytes > 8 && bytes <= 15 && ownHeads.contains(Array(s.utf8.prefix(8))))
+        }
     }
 
     /// The strings of this program's own binary (the harness is linked into it), mined once per
