@@ -50,7 +50,7 @@ public enum MutationMove: String, CaseIterable, Codable, Sendable, Comparable {
     /// (``JSONStructureMutator/sourceKeyNumber(_:rng:)``).
     case sourceKeyNumber = "source-key-number"
     /// A component rewritten as a kind the decoder's source names, with every key that kind's type
-    /// reads (``JSONStructureMutator/kindSketch(_:rng:injections:)``).
+    /// reads (all but one, a third of the time) (``JSONStructureMutator/kindSketch(_:rng:injections:)``).
     case kindSketch = "kind-sketch"
     /// A number moved across a type boundary or by orders of magnitude.
     case moveNumber = "move-number"
