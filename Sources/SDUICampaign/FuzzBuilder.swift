@@ -142,7 +142,9 @@ public struct FuzzBuilder: Sendable {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
-        let out = try ProcessRunner.run(path, ["-runs=0", "-print_coverage=1", empty.path])
+        let harnessModules = HarnessCoverageCheck.harnessModules(instrumenting)
+        // The listing is symbolized function by function: asked for only when there is a harness to look for.
+        let out = try ProcessRunner.run(path, ["-runs=0"] + (harnessModules.isEmpty ? [] : ["-print_coverage=1"]) + [empty.path])
         let counters = LibFuzzerOutput.counters(in: out.stderr) ?? 0
         guard counters > 0 else {
             throw BuildError.notInstrumented(product: product, reason: "no `inline 8-bit counters` line: built without coverage instrumentation")
@@ -151,7 +153,7 @@ public struct FuzzBuilder: Sendable {
         if out.stderr.contains("libFuzzer's mutator NOT found") {
             throw BuildError.notInstrumented(product: product, reason: "the harness cannot find LLVMFuzzerMutate (see Platform.libFuzzerMutate)")
         }
-        let harness = HarnessCoverageCheck.harnessFunctions(in: out.stderr, modules: HarnessCoverageCheck.harnessModules(instrumenting))
+        let harness = HarnessCoverageCheck.harnessFunctions(in: out.stderr, modules: harnessModules)
         if let first = harness.first {
             throw BuildError.notInstrumented(product: product, reason: "\(harness.count) of the harness's own functions carry coverage (\(first), …): "
                                              + "a C file of the harness without SDUI_BEGIN_NOT_COVERED, or a harness module without `harnessModule` settings in Package.swift")
