@@ -233,7 +233,7 @@ static void sdui_fold_counters(void) {
 }
 
 int sdui_fork_server_run(const uint8_t *input, size_t size, int (*body)(const uint8_t *, size_t, void *),
-                                          void *context, uint64_t child_growth_limit, uint64_t deadline_ms, int32_t *verdict) {
+                         void *context, uint64_t child_growth_limit, uint64_t deadline_ms, int32_t *verdict) {
     sdui_child_limit = child_growth_limit;
     if (sdui_child <= 0 && sdui_spawn(body, context) != 0) return -1;
     uint64_t length = size;

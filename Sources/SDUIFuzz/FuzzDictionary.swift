@@ -78,7 +78,7 @@ public struct FuzzDictionary: Sendable, Hashable {
         let sourceDiscriminators = pairs.map(\.key).filter(Self.knownDiscriminators.contains) + kindSketches.map(\.discriminator)
         discriminatorKeys = Array(Set(discriminatorKeys + sourceDiscriminators)).sorted()
         let discriminators = Set(discriminatorKeys)
-        let extra = pairs.filter { discriminators.contains($0.key) || Self.knownDiscriminators.contains($0.key) }.map(\.value)
+        let extra = pairs.filter { discriminators.contains($0.key) }.map(\.value)
         kinds = Array(Set(kinds + extra + kindSketches.map(\.kind))).sorted()
         literals = literals.filter { !kinds.contains($0) }
     }

@@ -8,8 +8,8 @@ import SDUIJSON
 extension JSONStructureMutator {
     /// Picks a sketch and a component of the document (an object with a discriminator key, else
     /// any object), sets its discriminator to the sketch's kind and gives it and its object members
-    /// every key of the sketch (all but one, a third of the time), each with a value of its type. False when the dictionary has no
-    /// sketches or the document no object.
+    /// every key of the sketch (all but one, a third of the time), each with a value of its type.
+    /// False when the dictionary has no sketches or the document no object.
     func kindSketch(_ root: inout JSONValue, rng: inout FuzzRandom, injections: inout [[UInt8]]) -> Bool {
         guard let sketch = rng.pick(dictionary.kindSketches) else { return false }
         let discriminators = Set(dictionary.discriminatorKeys + [sketch.discriminator])

@@ -19,9 +19,7 @@ final class OpenedDocuments<Opened>: @unchecked Sendable {
         let hash: Int
         init(_ bytes: [UInt8]) {
             self.bytes = bytes
-            var hasher = Hasher()
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-            hash = hasher.finalize()
+            hash = bytes.withUnsafeBytes { InputHashes.hash($0) }
         }
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
         static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.bytes == b.bytes }
